@@ -1,0 +1,7 @@
+"""Opponents. A bot is given a seat's :class:`~outlaws.engine.View` and the legal actions
+the engine computed for it, never the true state."""
+
+from .base import Bot, play_game
+from .random_bot import RandomBot
+
+__all__ = ["Bot", "RandomBot", "play_game"]

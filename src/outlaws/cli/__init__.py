@@ -1,0 +1,1 @@
+"""The ``outlaws`` command line."""

@@ -1,0 +1,76 @@
+"""``outlaws`` — replay records and watch or play games from the terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..bots import RandomBot, play_game
+from ..engine import Action, OutlawsError, Record, State, record_of
+from .words import describe
+
+app = typer.Typer(
+    help="Outlaws: Last Man Standing — the two-player Wild West bluffing game.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.command()
+def replay(
+    record: Annotated[str, typer.Argument(help="A record file (FORMAT.md), or - for standard input.")],
+    view: Annotated[int | None, typer.Option("--view", min=0, max=1, help="Print only what this seat may know.")] = None,
+) -> None:
+    """Apply every action of RECORD and print the resulting state as JSON (FORMAT.md)."""
+    try:
+        text = sys.stdin.read() if record == "-" else Path(record).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"record: cannot read {record}: {error}")
+    try:
+        state = Record.loads(text).replay()
+    except OutlawsError as error:
+        _fail(str(error))
+    out = state.to_json() if view is None else state.view(view).to_json()
+    sys.stdout.write(json.dumps(out, indent=2) + "\n")
+
+
+@app.command()
+def demo(
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal and of the bots (default: the clock).")] = None,
+    records: Annotated[Path, typer.Option(help="Folder for the saved record.")] = Path("records"),
+    turn_limit: Annotated[int, typer.Option(help="End the game with no winner after this many turns.")] = 500,
+) -> None:
+    """Watch two bots play a whole game, turn by turn; the record is saved at the end."""
+    if seed is None:
+        seed = time.time_ns() % 1_000_000
+    state = State.new(seed=seed, turn_limit=turn_limit)
+    typer.echo(f"Outlaws — seed {seed}; seat {state.to_act} starts.")
+    shown = 0
+
+    def show(current: State, seat: int, action: Action) -> None:
+        nonlocal shown
+        events = current.view(None).log
+        for event in events[shown:]:
+            typer.echo(describe(event))
+        shown = len(events)
+
+    play_game(state, [RandomBot(seed), RandomBot(seed + 1)], on_action=show)
+    records.mkdir(parents=True, exist_ok=True)
+    path = records / f"game-{seed}.json"
+    path.write_text(record_of(state).dumps(), encoding="utf-8")
+    typer.echo(f"Record saved: {path}")
+
+
+def _fail(message: str) -> None:
+    """One line on standard error, exit status 2 (FORMAT.md)."""
+    sys.stderr.write(message.splitlines()[0] + "\n")
+    raise typer.Exit(2)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,31 @@
+"""The errors the engine raises. Each names the rule or field at fault."""
+
+from __future__ import annotations
+
+
+class OutlawsError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class IllegalAction(OutlawsError):
+    """An action that the rules forbid in this position; the state is left untouched.
+
+    ``rule`` is the RULES.md id broken (``"R5.4"``), and the message says why.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.reason = message
+
+
+class FormatError(OutlawsError):
+    """A record, setup or action that does not follow FORMAT.md (a field, a value, a type).
+
+    ``field`` is the dotted path of the field at fault (``"setup.seats[1].saloon"``).
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.reason = message

@@ -1,0 +1,1034 @@
+"""The true state of a game and the rules that change it (RULES.md R3-R9).
+
+:class:`State` is the one place where the rules live. It answers whose decision is next,
+the complete list of legal actions, applies an action or rejects it (naming the rule and
+leaving the state untouched), and says who won and how. It is integer-backed for speed:
+cards and tokens are small ints, columns are 0-based inside, and actions are ids of the
+fixed action space of :mod:`outlaws.engine.actions`.
+
+The true state must never reach a seat: hand out :meth:`State.view` instead.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import (
+    BANDIT_CALLS,
+    CANCEL_ID,
+    INTERCEPT_ID,
+    K_BANDIT,
+    K_CANCEL,
+    K_DANCER,
+    K_HITMAN,
+    K_INDIAN,
+    K_INTERCEPT,
+    K_LOOK,
+    K_MOVE,
+    K_PASS,
+    K_REPORTER,
+    K_REVEREND,
+    K_SALOON,
+    K_SHERIFF,
+    K_STOREKEEP,
+    K_TAKE,
+    NUM_ACTIONS,
+    PASS_ID,
+    REPORTER_CALLS,
+    SHERIFF_CALLS,
+    SPEC_ID,
+    SPECS,
+    TAKE_CALLS,
+    Action,
+    spec_to_action,
+)
+from .errors import IllegalAction
+from .names import (
+    BANDIT,
+    BOGUS,
+    BULLET,
+    CHARACTER_ID,
+    CHARACTERS,
+    COLUMNS,
+    DANCER,
+    ELECTION,
+    GOVERNOR,
+    HANDCUFFS,
+    HEADLINE,
+    HITMAN,
+    INDIAN,
+    LEFT,
+    MAYOR,
+    REPORTER,
+    REVEREND,
+    RIGHT,
+    SHERIFF,
+    STASH_KEYS,
+    STOREKEEP,
+    TAKEABLE,
+    TOKEN_ID,
+    TOKENS,
+    VOTE,
+)
+from .setup import Setup
+from .views import View, build_view
+
+#: "No column": the immobilized column of a seat without an immobilized Bandit.
+NO_COL = COLUMNS
+EMPTY = -1
+#: Knowledge bits of a token slot: seat 0 knows it, seat 1 knows it, it was shown to all.
+KNOWS = (1, 2)
+PUBLIC = 4
+ALL_KNOW = 7
+
+# Pending reactions (R8.5).
+NO_PENDING, PENDING_INTERCEPT, PENDING_CANCEL = 0, 1, 2
+PENDING_NAMES = (None, "intercept", "cancel")
+# What a Reverend's cancel would undo (R6.9.2).
+EFFECT_ARREST, EFFECT_IMMOBILIZE = 0, 1
+
+STATUS_PLAYING, STATUS_OVER = "playing", "over"
+HOW_GOOD, HOW_BAD, HOW_UGLY, HOW_LIMIT = "good", "bad", "ugly", "limit"
+
+# Characters whose ability the Mayor may extend (R6.10).
+_MAYOR_EXTENDS = frozenset({SHERIFF, INDIAN, STOREKEEP, REPORTER})
+_ABILITY_OF_KIND = {
+    K_HITMAN: HITMAN,
+    K_SHERIFF: SHERIFF,
+    K_INDIAN: INDIAN,
+    K_STOREKEEP: STOREKEEP,
+    K_DANCER: DANCER,
+    K_REPORTER: REPORTER,
+    K_BANDIT: BANDIT,
+    K_REVEREND: REVEREND,
+}
+_RULE_OF_ABILITY = {
+    HITMAN: "R6.2",
+    SHERIFF: "R6.3",
+    INDIAN: "R6.4",
+    STOREKEEP: "R6.5",
+    DANCER: "R6.6",
+    REPORTER: "R6.7",
+    BANDIT: "R6.8",
+    REVEREND: "R6.9",
+}
+
+
+# -- precomputed action-id tables: legal-action generation is the search's inner loop ----
+
+
+def _ids(specs: list[tuple[int, ...]]) -> tuple[int, ...]:
+    return tuple(SPEC_ID[spec] for spec in specs)
+
+
+_PAIRS = [(a, b) for a in range(COLUMNS) for b in range(a + 1, COLUMNS)]
+#: Move ids that do not touch column ``imm`` (NO_COL: all 56), R4.3.
+MOVE_IDS = tuple(
+    _ids([(K_MOVE, a, b, sw) for a, b in _PAIRS if imm not in (a, b) for sw in (1, 0)])
+    for imm in range(COLUMNS + 1)
+)
+#: Saloon ids with the Governor at column g and column imm immobilized (R5.2, R4.3).
+SALOON_IDS = tuple(
+    tuple(
+        _ids(
+            [
+                (K_SALOON, k, a, b, role, order)
+                for k in (0, 1)
+                for a, b in _PAIRS
+                if imm not in (a, b)
+                for role in (0, 1, 2)
+                if not (role == 1 and a == g) and not (role == 2 and b == g)
+                for order in (0, 1)
+            ]
+        )
+        for imm in range(COLUMNS + 1)
+    )
+    for g in range(COLUMNS)
+)
+LOOK_ID = _ids([(K_LOOK, c) for c in range(COLUMNS)])
+#: TAKE_IDS[c][character]: the calls that character may make (without the Election).
+TAKE_IDS = tuple(
+    tuple(_ids([(K_TAKE, c, t) for t in TAKEABLE[ch] if t != ELECTION]) for ch in range(10))
+    for c in range(COLUMNS)
+)
+ELECTION_ID = _ids([(K_TAKE, c, ELECTION) for c in range(COLUMNS)])
+HITMAN_ID = _ids([(K_HITMAN, c) for c in range(COLUMNS)])
+BANDIT_IDS = tuple(_ids([(K_BANDIT, c, call) for call in BANDIT_CALLS]) for c in range(COLUMNS))
+REVEREND_ID = _ids([(K_REVEREND, c) for c in range(COLUMNS)])
+
+
+def _targets(c: int, with_mayor: bool) -> tuple[tuple[int, int], ...]:
+    """(target, mayor) pairs of a ranged ability at column c (R6.10)."""
+    out = [(c, 0)]
+    if with_mayor:
+        out += [(t, 1) for t in (c - 1, c, c + 1) if 0 <= t < COLUMNS]
+    return tuple(out)
+
+
+TARGETS = tuple(tuple(_targets(c, bool(m)) for m in (0, 1)) for c in range(COLUMNS))
+#: SHERIFF_IDS[c][mayor_ok][opp_immobilized_col]
+SHERIFF_IDS = tuple(
+    tuple(
+        tuple(
+            _ids([(K_SHERIFF, c, call, t, m) for call in SHERIFF_CALLS for t, m in TARGETS[c][mok] if t != imm])
+            for imm in range(COLUMNS + 1)
+        )
+        for mok in (0, 1)
+    )
+    for c in range(COLUMNS)
+)
+INDIAN_IDS = tuple(
+    tuple(
+        tuple(_ids([(K_INDIAN, c, t, m) for t, m in TARGETS[c][mok] if t != imm]) for imm in range(COLUMNS + 1))
+        for mok in (0, 1)
+    )
+    for c in range(COLUMNS)
+)
+#: REPORTER_IDS[c][(t, mayor)]: the 9 calls at each reachable target.
+REPORTER_IDS = tuple(
+    {(t, m): _ids([(K_REPORTER, c, call, t, m) for call in REPORTER_CALLS]) for t, m in TARGETS[c][1]}
+    for c in range(COLUMNS)
+)
+
+
+def _storekeep_specs(c: int, mayor: int, filled: int, supply: bool) -> list[tuple[int, ...]]:
+    reach = 2 if mayor else 1
+    near = [s for s in range(c - reach, c + reach + 1) if 0 <= s < filled]
+    specs = [(K_STOREKEEP, c, s1, s2, mayor) for i, s1 in enumerate(near) for s2 in near[i + 1 :]]
+    if supply:
+        specs += [(K_STOREKEEP, c, s1, -1, mayor) for s1 in near]
+    return specs
+
+
+#: STOREKEEP_IDS[c][mayor_ok][filled_slots][reserve_not_empty]
+STOREKEEP_IDS = tuple(
+    tuple(
+        tuple(
+            tuple(
+                _ids(
+                    _storekeep_specs(c, 0, filled, bool(sup))
+                    + (_storekeep_specs(c, 1, filled, bool(sup)) if mok else [])
+                )
+                for sup in (0, 1)
+            )
+            for filled in range(COLUMNS + 1)
+        )
+        for mok in (0, 1)
+    )
+    for c in range(COLUMNS)
+)
+#: DANCER_IDS[c][opp_immobilized_col]: pulls that move no immobilized card (R6.6).
+DANCER_IDS = tuple(
+    tuple(
+        _ids(
+            [
+                (K_DANCER, c, f)
+                for f in (c - 2, c - 1, c + 1, c + 2)
+                if 0 <= f < COLUMNS and not min(c, f) <= imm <= max(c, f)
+            ]
+        )
+        for imm in range(COLUMNS + 1)
+    )
+    for c in range(COLUMNS)
+)
+
+
+class State:
+    """A game in progress: the true, complete state (never show it to a seat).
+
+    Create one with :meth:`new`. Ask :attr:`to_act`, :meth:`legal_actions` (or the fast
+    :meth:`legal_action_ids`), then :meth:`apply` (or :meth:`apply_id`). An illegal action
+    raises :class:`IllegalAction` naming the rule and changes nothing.
+    """
+
+    __slots__ = (
+        "setup",
+        "seed",
+        "turn_limit",
+        "street",
+        "saloon",
+        "slots",
+        "known",
+        "filled",
+        "reserve",
+        "stash",
+        "discard",
+        "aside",
+        "immobile",
+        "headlined",
+        "active",
+        "to_act",
+        "actions_left",
+        "pending",
+        "context",
+        "turn",
+        "over",
+        "winner",
+        "how",
+        "sudden_death",
+        "sudden_deaths",
+        "log",
+        "history",
+    )
+
+    setup: Setup
+    seed: int
+    turn_limit: int | None
+    street: list[list[int]]
+    saloon: list[list[int]]
+    slots: list[int]
+    known: list[int]
+    filled: int
+    reserve: list[int]
+    stash: list[list[int]]
+    discard: list[int]
+    aside: list[int]
+    immobile: list[int]
+    headlined: list[int]
+    active: int
+    to_act: int | None
+    actions_left: int
+    pending: int
+    context: tuple[int, ...]
+    turn: int
+    over: bool
+    winner: int | None
+    how: str | None
+    sudden_death: bool
+    sudden_deaths: int
+    log: list[tuple[Any, ...]]
+    history: list[int]
+
+    # -- creation ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, seed: int = 0, setup: Setup | None = None, turn_limit: int | None = None) -> State:
+        """A new game: dealt from ``seed`` (R3), or from an explicit ``setup`` (R3.4).
+
+        ``seed`` also drives every later random event (the R9.4 shuffle). ``turn_limit``
+        ends the game with no winner once that many turns have been played (R9.5).
+        """
+        if turn_limit is not None and turn_limit < 1:
+            raise ValueError("turn_limit must be at least 1 (R9.5)")
+        if setup is None:
+            setup = Setup.random(seed)
+        self = cls.__new__(cls)
+        self.setup = setup
+        self.seed = seed
+        self.turn_limit = turn_limit
+        self.street = [list(setup.streets[0]), list(setup.streets[1])]
+        self.saloon = [list(setup.saloons[0]), list(setup.saloons[1])]
+        self.slots = list(setup.tokens[:COLUMNS])
+        self.known = [0] * COLUMNS
+        self.filled = COLUMNS
+        self.reserve = list(setup.tokens[COLUMNS:])
+        # R3.2: 1 Bullet, 1 Handcuffs and 3 Headline markers each (indexed by token id).
+        self.stash = [[1, 1, 0, 0, 0, 3], [1, 1, 0, 0, 0, 3]]
+        self.discard = [0, 0]
+        self.aside = [0] * len(TOKENS)
+        self.immobile = [NO_COL, NO_COL]
+        self.headlined = [0, 0]
+        self.active = self.to_act = setup.first
+        self.actions_left = 2
+        self.pending = NO_PENDING
+        self.context = ()
+        self.turn = 1
+        self.over = False
+        self.winner = None
+        self.how = None
+        self.sudden_death = False
+        self.sudden_deaths = 0
+        self.log = [("turn", 1, setup.first)]
+        self.history = []
+        return self
+
+    def clone(self) -> State:
+        """An independent copy (the search's other inner loop)."""
+        other = State.__new__(State)
+        other.setup = self.setup
+        other.seed = self.seed
+        other.turn_limit = self.turn_limit
+        s0, s1 = self.street
+        other.street = [s0[:], s1[:]]
+        s0, s1 = self.saloon
+        other.saloon = [s0[:], s1[:]]
+        other.slots = self.slots[:]
+        other.known = self.known[:]
+        other.filled = self.filled
+        other.reserve = self.reserve[:]
+        s0, s1 = self.stash
+        other.stash = [s0[:], s1[:]]
+        other.discard = self.discard[:]
+        other.aside = self.aside[:]
+        other.immobile = self.immobile[:]
+        other.headlined = self.headlined[:]
+        other.active = self.active
+        other.to_act = self.to_act
+        other.actions_left = self.actions_left
+        other.pending = self.pending
+        other.context = self.context
+        other.turn = self.turn
+        other.over = self.over
+        other.winner = self.winner
+        other.how = self.how
+        other.sudden_death = self.sudden_death
+        other.sudden_deaths = self.sudden_deaths
+        other.log = self.log[:]
+        other.history = self.history[:]
+        return other
+
+    # -- questions ---------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return STATUS_OVER if self.over else STATUS_PLAYING
+
+    @property
+    def pending_reaction(self) -> str | None:
+        """``"intercept"`` or ``"cancel"`` while a reaction is awaited (R8.5), else None."""
+        return PENDING_NAMES[self.pending]
+
+    def legal_action_ids(self) -> list[int]:
+        """Every legal action of the seat :attr:`to_act`, as action ids, in id order
+        within each kind (empty once the game is over)."""
+        if self.over:
+            return []
+        if self.pending:
+            return self._reaction_ids()
+        s = self.active
+        o = 1 - s
+        street = self.street[s]
+        imm = self.immobile[s]
+        oimm = self.immobile[o]
+        out = list(MOVE_IDS[imm])
+        out += SALOON_IDS[street.index(GOVERNOR)][imm]
+        stash = self.stash[s]
+        filled = self.filled
+        left = LEFT[s]
+        mayor_col = street.index(MAYOR) if MAYOR in street else -9
+        for c in range(COLUMNS):
+            if c == imm:
+                continue
+            ch = street[c]
+            if c < filled:
+                out.append(LOOK_ID[c])
+                if ch == GOVERNOR:
+                    if stash[VOTE] > self.stash[o][VOTE]:
+                        out.append(ELECTION_ID[c])
+                else:
+                    out += TAKE_IDS[c][ch]
+            if ch == HITMAN:
+                if stash[BULLET] and c != oimm:
+                    out.append(HITMAN_ID[c])
+            elif ch == SHERIFF:
+                if stash[HANDCUFFS]:
+                    out += SHERIFF_IDS[c][mayor_col == c + left][oimm]
+            elif ch == INDIAN:
+                out += INDIAN_IDS[c][mayor_col == c + left][oimm]
+            elif ch == STOREKEEP:
+                out += STOREKEEP_IDS[c][mayor_col == c + left][filled][bool(self.reserve)]
+            elif ch == DANCER:
+                out += DANCER_IDS[c][oimm]
+            elif ch == REPORTER:
+                if stash[HEADLINE]:
+                    ostreet = self.street[o]
+                    marked = self.headlined[o]
+                    for t, m in TARGETS[c][mayor_col == c + left]:
+                        if t != oimm and not (marked >> ostreet[t]) & 1:
+                            out += REPORTER_IDS[c][t, m]
+            elif ch == BANDIT:
+                if c != oimm:
+                    out += BANDIT_IDS[c]
+            elif ch == REVEREND:
+                if imm == c + left:
+                    out.append(REVEREND_ID[c])
+        return out
+
+    def _reaction_ids(self) -> list[int]:
+        if self.pending == PENDING_INTERCEPT:
+            return [INTERCEPT_ID, PASS_ID] if self._intercepting_sheriff() >= 0 else [PASS_ID]
+        return [CANCEL_ID, PASS_ID] if self._cancelling_reverend() >= 0 else [PASS_ID]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat :attr:`to_act`, as FORMAT.md actions."""
+        return [self.decode(i) for i in self.legal_action_ids()]
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            return self._illegal(SPECS[self.encode(action)]) is None
+        except IllegalAction:
+            return False
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` (rule id and reason) unless ``action`` is legal."""
+        spec = SPECS[self.encode(action)]
+        error = self._illegal(spec)
+        if error:
+            raise IllegalAction(*error)
+
+    # -- action ids <-> actions ----------------------------------------------------------
+    def decode(self, action_id: int) -> Action:
+        """The :class:`Action` of an action id, for the seat to act in this position."""
+        spec = SPECS[action_id]
+        if spec[0] == K_SALOON:
+            s = self.active
+            street = self.street[s]
+            return spec_to_action(spec, (self.saloon[s][spec[1]], street[spec[2]], street[spec[3]]))
+        return spec_to_action(spec)
+
+    def encode(self, action: Action) -> int:
+        """The id of ``action`` for the seat to act. Raises :class:`IllegalAction` when the
+        action cannot exist at all (a column out of reach, a call its character can never
+        make, a Saloon card that is not in the Saloon)."""
+        t = action.type
+        if t == "move":
+            if action.a == action.b:
+                raise IllegalAction("R5.1", "a move needs two different columns")
+            a, b = sorted((action.a - 1, action.b - 1))
+            return SPEC_ID[(K_MOVE, a, b, int(bool(action.swap)))]
+        if t == "saloon":
+            return self._encode_saloon(action)
+        if t in ("intercept", "cancel", "pass"):
+            return {"intercept": INTERCEPT_ID, "cancel": CANCEL_ID, "pass": PASS_ID}[t]
+        c = action.col - 1
+        if t == "look":
+            return SPEC_ID[(K_LOOK, c)]
+        if t == "take":
+            token = TOKEN_ID[action.call]
+            if token == BOGUS:
+                raise IllegalAction("R5.5", "Bogus tokens are never taken")
+            return SPEC_ID[(K_TAKE, c, token)]
+        mayor = int(action.mayor)
+        if mayor and t in ("hitman", "dancer", "bandit", "reverend"):
+            raise IllegalAction("R6.10", f"the Mayor cannot extend the {t.capitalize()}")
+        if t == "hitman":
+            return SPEC_ID[(K_HITMAN, c)]
+        if t == "reverend":
+            return SPEC_ID[(K_REVEREND, c)]
+        if t == "dancer":
+            f = action.from_ - 1
+            if abs(f - c) not in (1, 2):
+                raise IllegalAction("R6.6", "the Dancer pulls a card 1 or 2 columns from hers")
+            return SPEC_ID[(K_DANCER, c, f)]
+        if t == "bandit":
+            call = CHARACTER_ID[action.call]
+            if call not in BANDIT_CALLS:
+                raise IllegalAction("R6.8", "the Bandit calls out the Hitman or the Sheriff")
+            return SPEC_ID[(K_BANDIT, c, call)]
+        if t == "storekeep":
+            slots = sorted(s - 1 for s in action.slots or ())
+            reach = 2 if mayor else 1
+            if action.supply:
+                if len(slots) != 1:
+                    raise IllegalAction("R6.5", "an exchange with the reserve names one slot")
+                slots.append(-1)
+            elif len(slots) != 2 or slots[0] == slots[1]:
+                raise IllegalAction("R6.5", "the Storekeep exchanges two different slots")
+            if any(s >= 0 and abs(s - c) > reach for s in slots):
+                rule = "R6.10" if mayor else "R6.5"
+                raise IllegalAction(rule, f"the Storekeep reaches slots {c + 1 - reach}..{c + 1 + reach} only")
+            key = (K_STOREKEEP, c, slots[0], slots[1], mayor) if slots[1] >= 0 else (K_STOREKEEP, c, slots[0], -1, mayor)
+            return SPEC_ID[key]
+        # The ranged abilities: sheriff, indian, reporter.
+        target = action.target - 1
+        if abs(target - c) > mayor:
+            raise IllegalAction(
+                "R6.10", f"the target must be column {c + 1}" + (" or a neighbour" if mayor else " (opposite)")
+            )
+        if t == "indian":
+            return SPEC_ID[(K_INDIAN, c, target, mayor)]
+        call = CHARACTER_ID[action.call]
+        if t == "sheriff":
+            if call not in SHERIFF_CALLS:
+                raise IllegalAction("R6.3", "the Sheriff calls out the Hitman or the Bandit")
+            return SPEC_ID[(K_SHERIFF, c, call, target, mayor)]
+        if call == GOVERNOR:
+            raise IllegalAction("R6.7", "the Reporter may never call out the Governor")
+        return SPEC_ID[(K_REPORTER, c, call, target, mayor)]
+
+    def _encode_saloon(self, action: Action) -> int:
+        s = self.active
+        card = CHARACTER_ID[action.card]
+        if card not in self.saloon[s]:
+            raise IllegalAction("R5.2", f"the {action.card} is not in your Saloon")
+        if action.a == action.b:
+            raise IllegalAction("R5.2", "a Saloon move needs two different columns")
+        a, b = action.a - 1, action.b - 1
+        three = [card, self.street[s][a], self.street[s][b]]
+        to_saloon = CHARACTER_ID[action.to_saloon]
+        at_a = CHARACTER_ID[action.at_a]
+        if to_saloon not in three:
+            raise IllegalAction("R5.2", f"the {action.to_saloon} is not one of the three cards moved")
+        if at_a not in three or at_a == to_saloon:
+            raise IllegalAction("R5.2", f"the {action.at_a} cannot end at column {action.a}")
+        role = three.index(to_saloon)
+        placed = [i for i in (0, 1, 2) if i != role]
+        at_a_index = three.index(at_a)
+        if a > b:  # ids name the lower column first; the card at old a ends at new b
+            a, b = b, a
+            three[1], three[2] = three[2], three[1]
+            role = three.index(to_saloon)
+            placed = [i for i in (0, 1, 2) if i != role]
+            at_a_index = next(i for i in placed if three[i] != at_a)
+        return SPEC_ID[(K_SALOON, self.saloon[s].index(card), a, b, role, placed.index(at_a_index))]
+
+    # -- legality ----------------------------------------------------------------------
+    def _illegal(self, spec: tuple[int, ...]) -> tuple[str, str] | None:
+        """Why the action ``spec`` is illegal here, as (rule id, reason), or None."""
+        if self.over:
+            return ("R9", "the game is over")
+        kind = spec[0]
+        if self.pending:
+            if kind == K_PASS:
+                return None
+            if kind == K_INTERCEPT and self.pending == PENDING_INTERCEPT:
+                if self._intercepting_sheriff() < 0:
+                    return ("R6.3.3", "no Sheriff of yours stands beside your Governor")
+                return None
+            if kind == K_CANCEL and self.pending == PENDING_CANCEL:
+                if self._cancelling_reverend() < 0:
+                    return ("R6.9.2", "no Reverend of yours stands with that card immediately to his left")
+                return None
+            return ("R8.5", f"answer the {PENDING_NAMES[self.pending]} prompt: {PENDING_NAMES[self.pending]} or pass")
+        if kind in (K_INTERCEPT, K_CANCEL, K_PASS):
+            return ("R8.5", "no reaction is awaited")
+        s = self.active
+        o = 1 - s
+        street = self.street[s]
+        imm = self.immobile[s]
+        if kind == K_MOVE:
+            if imm in (spec[1], spec[2]):
+                return ("R4.3", f"your immobilized Bandit at column {imm + 1} cannot move")
+            return None
+        if kind == K_SALOON:
+            _, _, a, b, role, _ = spec
+            if imm in (a, b):
+                return ("R4.3", f"your immobilized Bandit at column {imm + 1} cannot move")
+            if (role == 1 and street[a] == GOVERNOR) or (role == 2 and street[b] == GOVERNOR):
+                return ("R5.2", "the Governor may never go to the Saloon")
+            return None
+        c = spec[1]
+        if c == imm:
+            return ("R4.3", f"your Bandit at column {c + 1} is immobilized and cannot act")
+        ch = street[c]
+        if kind in (K_LOOK, K_TAKE):
+            if c >= self.filled:
+                return ("R5.8", f"slot {c + 1} is empty")
+            if kind == K_TAKE:
+                token = spec[2]
+                if token not in TAKEABLE[ch]:
+                    return ("R5.4", f"the {CHARACTERS[ch]} may not take a {TOKENS[token]} (R5.5)")
+                if token == ELECTION and self.stash[s][VOTE] <= self.stash[o][VOTE]:
+                    return ("R5.4", "the Governor calls the Election only while you hold more Votes")
+            return None
+        needed = _ABILITY_OF_KIND[kind]
+        if ch != needed:
+            return ("R5.7", f"your card at column {c + 1} is not the {CHARACTERS[needed]}")
+        rule = _RULE_OF_ABILITY[needed]
+        mayor = spec[-1] if kind in (K_SHERIFF, K_INDIAN, K_STOREKEEP, K_REPORTER) else 0
+        if mayor:
+            m = c + LEFT[s]
+            if not (0 <= m < COLUMNS and street[m] == MAYOR):
+                return ("R6.10", "your Mayor is not immediately to the left of that card on Main Street")
+        stash = self.stash[s]
+        oimm = self.immobile[o]
+        if kind == K_HITMAN:
+            if not stash[BULLET]:
+                return (rule, "you hold no Bullet")
+            if c == oimm:
+                return ("R4.3", "the card opposite is immobilized")
+        elif kind in (K_SHERIFF, K_INDIAN, K_REPORTER):
+            target = spec[3] if kind != K_INDIAN else spec[2]
+            if kind == K_SHERIFF and not stash[HANDCUFFS]:
+                return (rule, "you hold no Handcuffs")
+            if kind == K_REPORTER:
+                if not stash[HEADLINE]:
+                    return (rule, "you hold no Headline marker")
+                if (self.headlined[o] >> self.street[o][target]) & 1:
+                    return (rule, "that card already carries a Headline marker")
+            if target == oimm:
+                return ("R4.3", f"the card at column {target + 1} is immobilized")
+        elif kind == K_STOREKEEP:
+            _, _, s1, s2, _ = spec
+            if max(s1, s2) >= self.filled:
+                return ("R5.8", "the Storekeep names an empty slot")
+            if s2 < 0 and not self.reserve:
+                return (rule, "the reserve is empty")
+        elif kind == K_DANCER:
+            f = spec[2]
+            if min(c, f) <= oimm <= max(c, f):
+                return (rule, "an immobilized card would have to move (R4.3)")
+        elif kind == K_BANDIT:
+            if c == oimm:
+                return ("R4.3", "the card opposite is immobilized")
+        elif kind == K_REVEREND:
+            if imm != c + LEFT[s]:
+                return ("R6.9.1", "no immobilized Bandit of yours stands immediately to his left")
+        return None
+
+    def _intercepting_sheriff(self) -> int:
+        """The column of the defender's Sheriff that may intercept (R6.3.3), or -1."""
+        d = self.to_act
+        g = self.context[0]
+        street = self.street[d]
+        if not self.stash[d][HANDCUFFS]:
+            return -1
+        for col in (g - 1, g + 1):
+            if 0 <= col < COLUMNS and street[col] == SHERIFF and col != self.immobile[d]:
+                return col
+        return -1
+
+    def _cancelling_reverend(self) -> int:
+        """The column of the reacting seat's Reverend that may cancel (R6.9.2), or -1."""
+        r = self.to_act
+        col = self.context[2] + RIGHT[r]
+        if 0 <= col < COLUMNS and self.street[r][col] == REVEREND and col != self.immobile[r]:
+            return col
+        return -1
+
+    # -- applying ----------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply a FORMAT.md action for the seat to act, or raise :class:`IllegalAction`
+        (the state is then unchanged)."""
+        self.apply_id(self.encode(action))
+
+    def apply_id(self, action_id: int) -> None:
+        """Apply an action id for the seat to act, or raise :class:`IllegalAction`."""
+        if not 0 <= action_id < NUM_ACTIONS:
+            raise IllegalAction("R4", f"no action has the id {action_id}")
+        spec = SPECS[action_id]
+        error = self._illegal(spec)
+        if error:
+            raise IllegalAction(*error)
+        self.history.append(action_id)
+        _APPLY[spec[0]](self, spec)
+
+    def _reveal(self, seat: int, col: int) -> None:
+        self.log.append(("reveal", self.turn, seat, col, self.street[seat][col]))
+
+    def _reveal_actor(self, s: int, c: int, mayor: int) -> None:
+        self._reveal(s, c)
+        if mayor:
+            self._reveal(s, c + LEFT[s])
+
+    def _move(self, spec: tuple[int, ...]) -> None:
+        _, a, b, swap = spec
+        s = self.active
+        if swap:
+            street = self.street[s]
+            street[a], street[b] = street[b], street[a]
+        self.log.append(("move", self.turn, s, a, b, swap))
+        self._end_action()
+
+    def _saloon(self, spec: tuple[int, ...]) -> None:
+        _, k, a, b, role, order = spec
+        s = self.active
+        street = self.street[s]
+        saloon = self.saloon[s]
+        three = (saloon[k], street[a], street[b])
+        placed = [three[i] for i in (0, 1, 2) if i != role]
+        if order:
+            placed.reverse()
+        saloon[k] = three[role]
+        street[a], street[b] = placed
+        self.log.append(("saloon", self.turn, s, three[0], a, b, three[role], placed[0]))
+        self._end_action()
+
+    def _look(self, spec: tuple[int, ...]) -> None:
+        c = spec[1]
+        s = self.active
+        self.log.append(("look", self.turn, s, c, self.slots[c]))
+        self._reveal(s, c)
+        self.known[c] |= KNOWS[s]
+        self._end_action()
+
+    def _take(self, spec: tuple[int, ...]) -> None:
+        _, c, call = spec
+        s = self.active
+        token = self.slots[c]
+        taken = token == call
+        self._reveal(s, c)
+        self.log.append(("take", self.turn, s, c, call, token, taken))
+        if not taken:
+            self.known[c] = ALL_KNOW
+            self._end_action()
+            return
+        self.stash[s][token] += 1
+        self._remove_slot(c)
+        if token == ELECTION:
+            self._win(s, HOW_GOOD)
+            return
+        self._end_action()
+
+    def _remove_slot(self, c: int) -> None:
+        """R5.6: close the gap toward column 1 and deal the reserve's top into slot 8."""
+        del self.slots[c]
+        del self.known[c]
+        if self.reserve:
+            self.slots.append(self.reserve.pop(0))
+        else:
+            self.slots.append(EMPTY)
+            self.filled -= 1
+        self.known.append(0)
+
+    def _hitman(self, spec: tuple[int, ...]) -> None:
+        c = spec[1]
+        s = self.active
+        o = 1 - s
+        self.stash[s][BULLET] -= 1
+        self.discard[BULLET] += 1
+        self.log.append(("hitman", self.turn, s, c))
+        self._reveal(s, c)
+        self._reveal(o, c)
+        if self.street[o][c] != GOVERNOR:
+            self._end_action()
+        elif self.stash[o][HANDCUFFS]:
+            self._prompt(PENDING_INTERCEPT, o, (c,))
+        else:
+            self._win(s, HOW_BAD)
+
+    def _sheriff(self, spec: tuple[int, ...]) -> None:
+        _, c, call, t, mayor = spec
+        s = self.active
+        o = 1 - s
+        self.stash[s][HANDCUFFS] -= 1
+        self.discard[HANDCUFFS] += 1
+        self.log.append(("sheriff", self.turn, s, c, call, t, mayor))
+        self._reveal_actor(s, c, mayor)
+        self._reveal(o, t)
+        card = self.street[o][t]
+        if card != call:
+            self._end_action()
+        else:
+            effect = EFFECT_ARREST if card == HITMAN else EFFECT_IMMOBILIZE
+            self._prompt(PENDING_CANCEL, o, (effect, s, t))
+
+    def _indian(self, spec: tuple[int, ...]) -> None:
+        _, c, t, mayor = spec
+        s = self.active
+        self.log.append(("indian", self.turn, s, c, t, mayor))
+        self._reveal_actor(s, c, mayor)
+        self._reveal(1 - s, t)
+        self._end_action()
+
+    def _storekeep(self, spec: tuple[int, ...]) -> None:
+        _, c, s1, s2, mayor = spec
+        s = self.active
+        self.log.append(("storekeep", self.turn, s, c, s1, s2, mayor))
+        self._reveal_actor(s, c, mayor)
+        slots = self.slots
+        if s2 >= 0:
+            known = self.known
+            slots[s1], slots[s2] = slots[s2], slots[s1]
+            known[s1], known[s2] = known[s2], known[s1]
+        else:
+            # The slot's token goes under the reserve, forgotten; the top comes out unseen.
+            top = self.reserve.pop(0)
+            self.reserve.append(slots[s1])
+            slots[s1] = top
+            self.known[s1] = 0
+        self._end_action()
+
+    def _dancer(self, spec: tuple[int, ...]) -> None:
+        _, c, f = spec
+        s = self.active
+        self.log.append(("dancer", self.turn, s, c, f))
+        self._reveal(s, c)
+        street = self.street[1 - s]
+        street.insert(c, street.pop(f))
+        self._end_action()
+
+    def _reporter(self, spec: tuple[int, ...]) -> None:
+        _, c, call, t, mayor = spec
+        s = self.active
+        o = 1 - s
+        self.stash[s][HEADLINE] -= 1
+        self.log.append(("reporter", self.turn, s, c, call, t, mayor))
+        self._reveal_actor(s, c, mayor)
+        self._reveal(o, t)
+        if self.street[o][t] == call:
+            self.headlined[o] |= 1 << call
+            self.log.append(("headline", self.turn, o, t, call))
+        self._end_action()
+
+    def _bandit(self, spec: tuple[int, ...]) -> None:
+        _, c, call = spec
+        s = self.active
+        o = 1 - s
+        self.log.append(("bandit", self.turn, s, c, call))
+        self._reveal(s, c)
+        self._reveal(o, c)
+        if self.street[o][c] == call:
+            token = BULLET if call == HITMAN else HANDCUFFS
+            if self.stash[o][token]:
+                self.stash[o][token] -= 1
+                self.stash[s][token] += 1
+                self.log.append(("steal", self.turn, s, token))
+        self._end_action()
+
+    def _reverend(self, spec: tuple[int, ...]) -> None:
+        c = spec[1]
+        s = self.active
+        self.log.append(("reverend", self.turn, s, c))
+        self._reveal(s, c)
+        self.log.append(("freed", self.turn, s, self.immobile[s]))
+        self.immobile[s] = NO_COL
+        self._end_action()
+
+    def _intercept(self, spec: tuple[int, ...]) -> None:
+        d = self.to_act
+        col = self._intercepting_sheriff()
+        self.stash[d][HANDCUFFS] -= 1
+        self.discard[HANDCUFFS] += 1
+        self.log.append(("intercept", self.turn, d, col))
+        self._reveal(d, col)
+        # The Governor is saved; the Hitman is arrested unless his Reverend cancels.
+        self._prompt(PENDING_CANCEL, self.active, (EFFECT_ARREST, d, self.context[0]))
+
+    def _cancel(self, spec: tuple[int, ...]) -> None:
+        r = self.to_act
+        col = self._cancelling_reverend()
+        self.log.append(("cancel", self.turn, r, col))
+        self._reveal(r, col)
+        self._end_action()
+
+    def _pass(self, spec: tuple[int, ...]) -> None:
+        r = self.to_act
+        self.log.append(("pass", self.turn, r))
+        if self.pending == PENDING_INTERCEPT:
+            self._win(self.active, HOW_BAD)
+            return
+        effect, sheriff_seat, col = self.context
+        if effect == EFFECT_ARREST:
+            self._win(sheriff_seat, HOW_UGLY)
+            return
+        self.immobile[r] = col
+        self.log.append(("immobilized", self.turn, r, col))
+        # R6.3.2: the Handcuffs come back from the discard.
+        self.discard[HANDCUFFS] -= 1
+        self.stash[sheriff_seat][HANDCUFFS] += 1
+        self.log.append(("recovered", self.turn, sheriff_seat))
+        self._end_action()
+
+    def _prompt(self, pending: int, seat: int, context: tuple[int, ...]) -> None:
+        self.pending = pending
+        self.context = context
+        self.to_act = seat
+        self.log.append(("prompt", self.turn, seat, pending))
+
+    def _win(self, seat: int, how: str) -> None:
+        self.over = True
+        self.winner = seat
+        self.how = how
+        self.to_act = None
+        self.pending = NO_PENDING
+        self.log.append(("win", self.turn, seat, how))
+
+    def _end_action(self) -> None:
+        """After every complete action: R9.4 check, then count the turn's actions (R4.1)."""
+        self.pending = NO_PENDING
+        if self.stash[0][VOTE] == 3 and self.sudden_death_due():
+            self._deal_sudden_death()
+        self.actions_left -= 1
+        if self.actions_left == 0:
+            self.active = 1 - self.active
+            self.actions_left = 2
+            if self.turn_limit is not None and self.turn >= self.turn_limit:
+                self.over = True
+                self.how = HOW_LIMIT
+                self.to_act = None
+                self.log.append(("limit", self.turn, None))
+                return
+            self.turn += 1
+            self.log.append(("turn", self.turn, self.active))
+        self.to_act = self.active
+
+    def sudden_death_due(self) -> bool:
+        """R9.4: both seats hold 3 Votes and no Bullet or Handcuffs is left anywhere but
+        the discard."""
+        stash0, stash1 = self.stash
+        if stash0[VOTE] != 3 or stash1[VOTE] != 3:
+            return False
+        if stash0[BULLET] or stash0[HANDCUFFS] or stash1[BULLET] or stash1[HANDCUFFS]:
+            return False
+        tokens = self.slots + self.reserve
+        return BULLET not in tokens and HANDCUFFS not in tokens
+
+    def _deal_sudden_death(self) -> None:
+        aside = self.aside
+        for token in self.slots + self.reserve:
+            if token != EMPTY:
+                aside[token] += 1
+        # 3 Bullets and 3 Handcuffs from the discard, 2 Bogus from the tokens set aside.
+        deal = [BULLET] * self.discard[BULLET] + [HANDCUFFS] * self.discard[HANDCUFFS] + [BOGUS, BOGUS]
+        self.discard = [0, 0]
+        aside[BOGUS] -= 2
+        self.sudden_deaths += 1
+        random.Random(f"{self.seed}/sudden-death/{self.sudden_deaths}").shuffle(deal)
+        self.slots = deal
+        self.known = [0] * COLUMNS
+        self.filled = COLUMNS
+        self.reserve = []
+        self.sudden_death = True
+        self.log.append(("sudden_death", self.turn, None))
+
+    # -- output ------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The whole true state, in FORMAT.md's shape (what ``outlaws replay`` prints)."""
+        return {
+            "status": self.status,
+            "winner": self.winner,
+            "how": self.how,
+            "to_act": self.to_act,
+            "actions_left": self.actions_left,
+            "pending": self.pending_reaction,
+            "turn": self.turn,
+            "sudden_death": self.sudden_death,
+            "slots": [TOKENS[t] if t != EMPTY else None for t in self.slots],
+            "reserve": [TOKENS[t] for t in self.reserve],
+            "discard": {"bullet": self.discard[BULLET], "handcuffs": self.discard[HANDCUFFS]},
+            "seats": [self._seat_json(s, s) for s in (0, 1)],
+        }
+
+    def _seat_json(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        """One seat's part of the state as ``viewer`` may see it (R8): its own street
+        whole, the other's only where face up, both whole once the game is over (R8.6)."""
+        street = self.street[seat]
+        marked = self.headlined[seat]
+        imm = self.immobile[seat]
+        whole = viewer == seat or self.over
+        return {
+            "street": [
+                CHARACTERS[ch] if whole or c == imm or (marked >> ch) & 1 else None
+                for c, ch in enumerate(street)
+            ],
+            "saloon": [CHARACTERS[ch] for ch in self.saloon[seat]],
+            "stash": {name: self.stash[seat][i] for name, i in STASH_KEYS},
+            "immobilized": [imm + 1] if imm != NO_COL else [],
+            "headlined": [c + 1 for c, ch in enumerate(street) if (marked >> ch) & 1],
+        }
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know (R8.3), or the public view for ``None`` (spectators).
+
+        The view is a detached, immutable copy: nothing in it leads back to this state."""
+        return build_view(self, seat)
+
+
+_APPLY = {
+    K_MOVE: State._move,
+    K_SALOON: State._saloon,
+    K_LOOK: State._look,
+    K_TAKE: State._take,
+    K_HITMAN: State._hitman,
+    K_SHERIFF: State._sheriff,
+    K_INDIAN: State._indian,
+    K_STOREKEEP: State._storekeep,
+    K_DANCER: State._dancer,
+    K_REPORTER: State._reporter,
+    K_BANDIT: State._bandit,
+    K_REVEREND: State._reverend,
+    K_INTERCEPT: State._intercept,
+    K_CANCEL: State._cancel,
+    K_PASS: State._pass,
+}
+_APPLY = [_APPLY[k] for k in range(len(_APPLY))]

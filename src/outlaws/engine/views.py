@@ -1,0 +1,243 @@
+"""Seat views and the redacted event log (RULES.md R8).
+
+A :class:`View` is what one seat may know: the public facts of R8.1, that seat's private
+knowledge of R8.2, and the game's events with the other seat's secrets cut out (R8.3).
+A spectator's view (seat ``None``) holds the public facts only.
+
+A view is built as a detached copy of plain, immutable values (tuples, strings, ints,
+read-only mappings): it holds no reference to the state it came from, so a bot, a client
+or a log line that is given a view has no path back to the hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from .names import BULLET, CHARACTERS, HANDCUFFS, TOKENS
+
+if TYPE_CHECKING:
+    from .state import State
+
+# How each internal event tuple (type, turn, seat, *values) is spelt in JSON.
+# Kinds: "col" (0-based inside, 1-based out), "char", "token", "bool", "str", "reaction".
+_EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "turn": (),
+    "move": (("a", "col"), ("b", "col"), ("swap", "bool")),
+    "saloon": (("card", "char"), ("a", "col"), ("b", "col"), ("to_saloon", "char"), ("at_a", "char")),
+    "reveal": (("col", "col"), ("card", "char")),
+    "look": (("col", "col"), ("token", "token")),
+    "take": (("col", "col"), ("call", "token"), ("token", "token"), ("taken", "bool")),
+    "hitman": (("col", "col"),),
+    "sheriff": (("col", "col"), ("call", "char"), ("target", "col"), ("mayor", "bool")),
+    "indian": (("col", "col"), ("target", "col"), ("mayor", "bool")),
+    # "storekeep" is spelt by render_event itself: col, slots, supply, mayor.
+    "dancer": (("col", "col"), ("from", "col")),
+    "reporter": (("col", "col"), ("call", "char"), ("target", "col"), ("mayor", "bool")),
+    "headline": (("col", "col"), ("card", "char")),
+    "bandit": (("col", "col"), ("call", "char")),
+    "steal": (("token", "token"),),
+    "reverend": (("col", "col"),),
+    "freed": (("col", "col"),),
+    "prompt": (("reaction", "reaction"),),
+    "intercept": (("col", "col"),),
+    "cancel": (("col", "col"),),
+    "pass": (),
+    "immobilized": (("col", "col"),),
+    "recovered": (),
+    "sudden_death": (),
+    "win": (("how", "str"),),
+    "limit": (),
+}
+#: The one field of an event that only its own seat may read (R8.2).
+_PRIVATE_FIELD = {"move": "swap", "saloon": "at_a", "look": "token"}
+_REACTIONS = (None, "intercept", "cancel")
+
+
+def _value(kind: str, value: Any) -> Any:
+    if kind == "col":
+        return value + 1
+    if kind == "char":
+        return CHARACTERS[value]
+    if kind == "token":
+        return TOKENS[value]
+    if kind == "bool":
+        return bool(value)
+    if kind == "reaction":
+        return _REACTIONS[value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, as a given seat may know it.
+
+    ``seat`` is the seat that acted (for ``reveal``, ``headline``, ``immobilized``,
+    ``freed``: the owner of the card); ``None`` for events of the table itself.
+    The other fields are in :attr:`fields` (read them with ``event["col"]``); columns are
+    1-based. See docs/events.md for every type.
+    """
+
+    turn: int
+    type: str
+    seat: int | None
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def __getitem__(self, name: str) -> Any:
+        for key, value in self.fields:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def __contains__(self, name: str) -> bool:
+        return any(key == name for key, _ in self.fields)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"turn": self.turn, "type": self.type, "seat": self.seat}
+        for key, value in self.fields:
+            out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def render_event(raw: tuple[Any, ...], viewer: int | None | str) -> Event:
+    """Turn an internal event tuple into an :class:`Event` for ``viewer`` (a seat, None
+    for a spectator, or ``"all"`` for the unredacted record of the game)."""
+    etype, turn, seat = raw[0], raw[1], raw[2]
+    private = _PRIVATE_FIELD.get(etype)
+    fields: list[tuple[str, Any]] = []
+    if etype == "storekeep":
+        _, _, _, col, s1, s2, mayor = raw
+        fields = [("col", col + 1), ("slots", (s1 + 1,) if s2 < 0 else (s1 + 1, s2 + 1))]
+        fields += [("supply", s2 < 0), ("mayor", bool(mayor))]
+    else:
+        for (name, kind), value in zip(_EVENT_FIELDS[etype], raw[3:], strict=True):
+            if name == private and viewer != seat and viewer != "all":
+                continue
+            fields.append((name, _value(kind, value)))
+    return Event(turn, etype, seat, tuple(fields))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's side of the table as the viewer may see it.
+
+    ``street`` holds a character name where the viewer may know it and ``None`` elsewhere.
+    """
+
+    street: tuple[str | None, ...]
+    saloon: tuple[str, ...]
+    stash: Mapping[str, int]
+    immobilized: tuple[int, ...]
+    headlined: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "street": list(self.street),
+            "saloon": list(self.saloon),
+            "stash": dict(self.stash),
+            "immobilized": list(self.immobilized),
+            "headlined": list(self.headlined),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything one seat (or a spectator, ``viewer is None``) may know (R8.3).
+
+    The fields follow FORMAT.md's state object; ``slots`` holds a token name only where
+    the viewer knows it, ``reserve`` is the reserve's size, and :attr:`log` holds every
+    event redacted for the viewer.
+    """
+
+    viewer: int | None
+    status: str
+    winner: int | None
+    how: str | None
+    to_act: int | None
+    actions_left: int
+    pending: str | None
+    turn: int
+    sudden_death: bool
+    slots: tuple[str | None, ...]
+    filled: int
+    reserve: int
+    discard: Mapping[str, int]
+    seats: tuple[SeatView, SeatView]
+    log: tuple[Event, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+    def events(self, since: int = 0) -> Iterator[Event]:
+        """The events from index ``since`` on (for incremental consumers)."""
+        return iter(self.log[since:])
+
+    def to_json(self) -> dict[str, Any]:
+        """FORMAT.md's state shape as this viewer may know it, then ``viewer``,
+        ``filled`` (slots holding a token; slots past it are empty) and ``log``."""
+        return {
+            "status": self.status,
+            "winner": self.winner,
+            "how": self.how,
+            "to_act": self.to_act,
+            "actions_left": self.actions_left,
+            "pending": self.pending,
+            "turn": self.turn,
+            "sudden_death": self.sudden_death,
+            "slots": list(self.slots),
+            "reserve": self.reserve,
+            "discard": dict(self.discard),
+            "seats": [seat.to_json() for seat in self.seats],
+            "viewer": self.viewer,
+            "filled": self.filled,
+            "log": [event.to_json() for event in self.log],
+        }
+
+
+def build_view(state: State, viewer: int | None) -> View:
+    """Copy out of ``state`` exactly what ``viewer`` may know."""
+    if viewer not in (0, 1, None):
+        raise ValueError(f"a view is for seat 0, seat 1 or None (spectator), not {viewer!r}")
+    bit = 4 if viewer is None else 1 << viewer
+    slots = tuple(
+        TOKENS[token] if known & bit and token >= 0 else None
+        for token, known in zip(state.slots, state.known, strict=True)
+    )
+    seats = []
+    for s in (0, 1):
+        data = state._seat_json(s, viewer)
+        seats.append(
+            SeatView(
+                street=tuple(data["street"]),
+                saloon=tuple(data["saloon"]),
+                stash=MappingProxyType(data["stash"]),
+                immobilized=tuple(data["immobilized"]),
+                headlined=tuple(data["headlined"]),
+            )
+        )
+    return View(
+        viewer=viewer,
+        status=state.status,
+        winner=state.winner,
+        how=state.how,
+        to_act=state.to_act,
+        actions_left=state.actions_left,
+        pending=state.pending_reaction,
+        turn=state.turn,
+        sudden_death=state.sudden_death,
+        slots=slots,
+        filled=state.filled,
+        reserve=len(state.reserve),
+        discard=MappingProxyType({"bullet": state.discard[BULLET], "handcuffs": state.discard[HANDCUFFS]}),
+        seats=(seats[0], seats[1]),
+        log=tuple(render_event(raw, viewer) for raw in state.log),
+    )
