@@ -23,8 +23,12 @@ app = typer.Typer(
 
 @app.command()
 def replay(
-    record: Annotated[str, typer.Argument(help="A record file (FORMAT.md), or - for standard input.")],
-    view: Annotated[int | None, typer.Option("--view", min=0, max=1, help="Print only what this seat may know.")] = None,
+    record: Annotated[
+        str, typer.Argument(help="A record file (FORMAT.md), or - for standard input.")
+    ],
+    view: Annotated[
+        int | None, typer.Option("--view", min=0, max=1, help="Print only what this seat may know.")
+    ] = None,
 ) -> None:
     """Apply every action of RECORD and print the resulting state as JSON (FORMAT.md)."""
     try:
@@ -41,9 +45,13 @@ def replay(
 
 @app.command()
 def demo(
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal and of the bots (default: the clock).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the deal and of the bots (default: the clock).")
+    ] = None,
     records: Annotated[Path, typer.Option(help="Folder for the saved record.")] = Path("records"),
-    turn_limit: Annotated[int, typer.Option(help="End the game with no winner after this many turns.")] = 500,
+    turn_limit: Annotated[
+        int, typer.Option(help="End the game with no winner after this many turns.")
+    ] = 500,
 ) -> None:
     """Watch two bots play a whole game, turn by turn; the record is saved at the end."""
     if seed is None:

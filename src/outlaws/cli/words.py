@@ -28,11 +28,14 @@ def describe(event: Event, viewer: int | None = None) -> str:
     if t == "saloon":
         where = f", {_card(f('at_a'))} ending at column {f('a')}" if "at_a" in event else ""
         return (
-            f"{who} brought {_card(f('card'))} out of the Saloon with columns {f('a')} and {f('b')};"
+            f"{who} brought {_card(f('card'))} out of the Saloon"
+            f" with columns {f('a')} and {f('b')};"
             f" {_card(f('to_saloon'))} is now in the Saloon{where}."
         )
     if t == "reveal":
-        return f"{who} {'show' if who == 'You' else 'shows'} {_card(f('card'))} at column {f('col')}."
+        return (
+            f"{who} {'show' if who == 'You' else 'shows'} {_card(f('card'))} at column {f('col')}."
+        )
     if t == "look":
         token = f" It is a {f('token')}." if "token" in event else ""
         return f"{who} looked at the token in slot {f('col')}.{token}"
@@ -54,7 +57,9 @@ def describe(event: Event, viewer: int | None = None) -> str:
     if t == "dancer":
         return f"{who} had the Dancer pull the card at column {f('from')} to column {f('col')}."
     if t == "headline":
-        return f"Headline! {_card(f('card'))} of {who.lower() if who == 'You' else who} stays face up."
+        return (
+            f"Headline! {_card(f('card'))} of {who.lower() if who == 'You' else who} stays face up."
+        )
     if t == "bandit":
         return f"{who} sent the Bandit after {_card(f('call'))}."
     if t == "steal":
@@ -78,7 +83,9 @@ def describe(event: Event, viewer: int | None = None) -> str:
     if t == "sudden_death":
         return "Sudden death! Bullets and Handcuffs are dealt anew onto Main Street."
     if t == "win":
-        how = {"good": "by election", "bad": "by assassination", "ugly": "by arresting the Hitman"}[f("how")]
+        how = {"good": "by election", "bad": "by assassination", "ugly": "by arresting the Hitman"}[
+            f("how")
+        ]
         return f"{who} won {how}."
     if t == "limit":
         return "The turn limit is reached: the game ends with no winner."

@@ -18,6 +18,7 @@ from typing import Any
 from .errors import FormatError
 from .names import (
     BANDIT,
+    BULLET,
     CHARACTER_ID,
     CHARACTERS,
     COLUMNS,
@@ -29,7 +30,6 @@ from .names import (
     TOKEN_ID,
     TOKENS,
     VOTE,
-    BULLET,
 )
 
 # Action kinds, the first element of every action spec tuple.
@@ -129,7 +129,7 @@ class Action:
         included, so that a record is explicit; only ``mayor`` of the abilities the Mayor
         cannot extend (R6.10) is left out while false."""
         out: dict[str, Any] = {"type": self.type}
-        for name, required in _FIELDS[self.type]:
+        for name, _ in _FIELDS[self.type]:
             value = getattr(self, "from_" if name == "from" else name)
             if name == "mayor" and not value and self.type not in _EXPLICIT_MAYOR:
                 continue
@@ -148,7 +148,9 @@ class Action:
             raise FormatError(where, "an action must be a JSON object")
         kind = data.get("type")
         if not isinstance(kind, str) or kind not in _FIELDS:
-            raise FormatError(f"{where}.type", f"unknown action type {kind!r}; one of {', '.join(ACTION_TYPES)}")
+            raise FormatError(
+                f"{where}.type", f"unknown action type {kind!r}; one of {', '.join(ACTION_TYPES)}"
+            )
         known = dict(_FIELDS[kind])
         for key in data:
             if key != "type" and key not in known:
@@ -159,7 +161,9 @@ class Action:
                 if required:
                     raise FormatError(f"{where}.{name}", f"'{kind}' needs the field {name!r}")
                 continue
-            values["from_" if name == "from" else name] = _parse_field(kind, name, data[name], f"{where}.{name}")
+            values["from_" if name == "from" else name] = _parse_field(
+                kind, name, data[name], f"{where}.{name}"
+            )
         return cls(kind, **values)
 
     # -- notation --------------------------------------------------------------------
@@ -179,7 +183,9 @@ def _parse_field(kind: str, name: str, value: Any, where: str) -> Any:
     if name == "call":
         if kind == "take":
             if value not in TOKEN_ID:
-                raise FormatError(where, f"must be a token name ({', '.join(TOKENS)}), not {value!r}")
+                raise FormatError(
+                    where, f"must be a token name ({', '.join(TOKENS)}), not {value!r}"
+                )
             return value
         return _character(value, where)
     if name == "slots":
@@ -197,7 +203,9 @@ def _column(value: Any, where: str) -> int:
 
 def _character(value: Any, where: str) -> str:
     if value not in CHARACTER_ID:
-        raise FormatError(where, f"must be a character name ({', '.join(CHARACTERS)}), not {value!r}")
+        raise FormatError(
+            where, f"must be a character name ({', '.join(CHARACTERS)}), not {value!r}"
+        )
     return value
 
 
@@ -242,7 +250,9 @@ def parse_notation(text: str) -> Action:
     except (IndexError, ValueError) as exc:
         if isinstance(exc, FormatError):
             raise
-        raise FormatError("notation", f"cannot read {text.strip()!r}: see docs/notation.md") from None
+        raise FormatError(
+            "notation", f"cannot read {text.strip()!r}: see docs/notation.md"
+        ) from None
 
 
 def _parse_words(kind: str, args: list[str]) -> Action:
@@ -389,7 +399,9 @@ CANCEL_ID = SPEC_ID[(K_CANCEL,)]
 PASS_ID = SPEC_ID[(K_PASS,)]
 
 
-def spec_to_action(spec: tuple[int, ...], saloon_names: tuple[int, int, int] | None = None) -> Action:
+def spec_to_action(
+    spec: tuple[int, ...], saloon_names: tuple[int, int, int] | None = None
+) -> Action:
     """The :class:`Action` of a spec. A Saloon spec needs the three cards it handles, as
     (Saloon card, card at a, card at b)."""
     kind = spec[0]
@@ -429,5 +441,3 @@ def spec_to_action(spec: tuple[int, ...], saloon_names: tuple[int, int, int] | N
     if kind == K_BANDIT:
         return Action(t, col=col, call=CHARACTERS[spec[2]])
     raise AssertionError(spec)  # pragma: no cover
-
-

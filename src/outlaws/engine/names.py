@@ -49,9 +49,12 @@ RIGHT: tuple[int, int] = (1, -1)
 
 #: What each character may take (R5.5); the Governor's Election is gated by votes (R5.4).
 TAKEABLE: tuple[tuple[int, ...], ...] = tuple(
-    (ELECTION,) if ch == GOVERNOR
-    else (VOTE, BULLET) if ch == HITMAN
-    else (VOTE, HANDCUFFS) if ch == SHERIFF
+    (ELECTION,)
+    if ch == GOVERNOR
+    else (VOTE, BULLET)
+    if ch == HITMAN
+    else (VOTE, HANDCUFFS)
+    if ch == SHERIFF
     else (VOTE,)
     for ch in range(10)
 )

@@ -73,7 +73,7 @@ class Record:
         head = {k: v for k, v in self.to_json().items() if k != "actions"}
         lines = json.dumps(head, indent=2)[:-2]
         actions = ",\n    ".join(json.dumps(a.to_json()) for a in self.actions)
-        body = f'[\n    {actions}\n  ]' if self.actions else "[]"
+        body = f"[\n    {actions}\n  ]" if self.actions else "[]"
         return f'{lines},\n  "actions": {body}\n}}\n'
 
     @classmethod
@@ -91,8 +91,12 @@ class Record:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise FormatError("seed", f"must be an integer, not {seed!r}")
         turn_limit = data.get("turn_limit")
-        if turn_limit is not None and (isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1):
-            raise FormatError("turn_limit", f"must be a whole number of turns, at least 1, not {turn_limit!r}")
+        if turn_limit is not None and (
+            isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1
+        ):
+            raise FormatError(
+                "turn_limit", f"must be a whole number of turns, at least 1, not {turn_limit!r}"
+            )
         raw_actions = data.get("actions")
         if not isinstance(raw_actions, list):
             raise FormatError("actions", "must be a list of actions")
@@ -120,7 +124,9 @@ def record_of(state: State) -> Record:
     for action_id in state.history:
         actions.append(replay.decode(action_id))
         replay.apply_id(action_id)
-    return Record(seed=state.seed, setup=state.setup, actions=tuple(actions), turn_limit=state.turn_limit)
+    return Record(
+        seed=state.seed, setup=state.setup, actions=tuple(actions), turn_limit=state.turn_limit
+    )
 
 
 __all__ = ["FORMAT_NAME", "IllegalAction", "Record", "ReplayError", "record_of"]

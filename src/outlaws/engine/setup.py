@@ -51,7 +51,8 @@ class Setup:
         if Counter(self.tokens) != Counter(DEALT_TOKEN_COUNTS):
             raise FormatError(
                 "setup.tokens",
-                "must be the 13 shuffled tokens: 1 bullet, 1 handcuffs, 6 vote, 4 bogus, 1 election (R3.2)",
+                "must be the 13 shuffled tokens: 1 bullet, 1 handcuffs, 6 vote, 4 bogus,"
+                " 1 election (R3.2)",
             )
 
     @classmethod

@@ -39,7 +39,6 @@ from .actions import (
     SHERIFF_CALLS,
     SPEC_ID,
     SPECS,
-    TAKE_CALLS,
     Action,
     spec_to_action,
 )
@@ -171,7 +170,14 @@ TARGETS = tuple(tuple(_targets(c, bool(m)) for m in (0, 1)) for c in range(COLUM
 SHERIFF_IDS = tuple(
     tuple(
         tuple(
-            _ids([(K_SHERIFF, c, call, t, m) for call in SHERIFF_CALLS for t, m in TARGETS[c][mok] if t != imm])
+            _ids(
+                [
+                    (K_SHERIFF, c, call, t, m)
+                    for call in SHERIFF_CALLS
+                    for t, m in TARGETS[c][mok]
+                    if t != imm
+                ]
+            )
             for imm in range(COLUMNS + 1)
         )
         for mok in (0, 1)
@@ -180,14 +186,20 @@ SHERIFF_IDS = tuple(
 )
 INDIAN_IDS = tuple(
     tuple(
-        tuple(_ids([(K_INDIAN, c, t, m) for t, m in TARGETS[c][mok] if t != imm]) for imm in range(COLUMNS + 1))
+        tuple(
+            _ids([(K_INDIAN, c, t, m) for t, m in TARGETS[c][mok] if t != imm])
+            for imm in range(COLUMNS + 1)
+        )
         for mok in (0, 1)
     )
     for c in range(COLUMNS)
 )
 #: REPORTER_IDS[c][(t, mayor)]: the 9 calls at each reachable target.
 REPORTER_IDS = tuple(
-    {(t, m): _ids([(K_REPORTER, c, call, t, m) for call in REPORTER_CALLS]) for t, m in TARGETS[c][1]}
+    {
+        (t, m): _ids([(K_REPORTER, c, call, t, m) for call in REPORTER_CALLS])
+        for t, m in TARGETS[c][1]
+    }
     for c in range(COLUMNS)
 )
 
@@ -243,33 +255,33 @@ class State:
     """
 
     __slots__ = (
-        "setup",
-        "seed",
-        "turn_limit",
-        "street",
-        "saloon",
-        "slots",
-        "known",
-        "filled",
-        "reserve",
-        "stash",
-        "discard",
-        "aside",
-        "immobile",
-        "headlined",
-        "active",
-        "to_act",
         "actions_left",
-        "pending",
+        "active",
+        "aside",
         "context",
-        "turn",
-        "over",
-        "winner",
+        "discard",
+        "filled",
+        "headlined",
+        "history",
         "how",
+        "immobile",
+        "known",
+        "log",
+        "over",
+        "pending",
+        "reserve",
+        "saloon",
+        "seed",
+        "setup",
+        "slots",
+        "stash",
+        "street",
         "sudden_death",
         "sudden_deaths",
-        "log",
-        "history",
+        "to_act",
+        "turn",
+        "turn_limit",
+        "winner",
     )
 
     setup: Setup
@@ -525,14 +537,22 @@ class State:
                 raise IllegalAction("R6.5", "the Storekeep exchanges two different slots")
             if any(s >= 0 and abs(s - c) > reach for s in slots):
                 rule = "R6.10" if mayor else "R6.5"
-                raise IllegalAction(rule, f"the Storekeep reaches slots {c + 1 - reach}..{c + 1 + reach} only")
-            key = (K_STOREKEEP, c, slots[0], slots[1], mayor) if slots[1] >= 0 else (K_STOREKEEP, c, slots[0], -1, mayor)
+                raise IllegalAction(
+                    rule, f"the Storekeep reaches slots {c + 1 - reach}..{c + 1 + reach} only"
+                )
+            key = (
+                (K_STOREKEEP, c, slots[0], slots[1], mayor)
+                if slots[1] >= 0
+                else (K_STOREKEEP, c, slots[0], -1, mayor)
+            )
             return SPEC_ID[key]
         # The ranged abilities: sheriff, indian, reporter.
         target = action.target - 1
         if abs(target - c) > mayor:
             raise IllegalAction(
-                "R6.10", f"the target must be column {c + 1}" + (" or a neighbour" if mayor else " (opposite)")
+                "R6.10",
+                f"the target must be column {c + 1}"
+                + (" or a neighbour" if mayor else " (opposite)"),
             )
         if t == "indian":
             return SPEC_ID[(K_INDIAN, c, target, mayor)]
@@ -557,7 +577,9 @@ class State:
         to_saloon = CHARACTER_ID[action.to_saloon]
         at_a = CHARACTER_ID[action.at_a]
         if to_saloon not in three:
-            raise IllegalAction("R5.2", f"the {action.to_saloon} is not one of the three cards moved")
+            raise IllegalAction(
+                "R5.2", f"the {action.to_saloon} is not one of the three cards moved"
+            )
         if at_a not in three or at_a == to_saloon:
             raise IllegalAction("R5.2", f"the {action.at_a} cannot end at column {action.a}")
         role = three.index(to_saloon)
@@ -586,9 +608,13 @@ class State:
                 return None
             if kind == K_CANCEL and self.pending == PENDING_CANCEL:
                 if self._cancelling_reverend() < 0:
-                    return ("R6.9.2", "no Reverend of yours stands with that card immediately to his left")
+                    return (
+                        "R6.9.2",
+                        "no Reverend of yours stands with that card immediately to his left",
+                    )
                 return None
-            return ("R8.5", f"answer the {PENDING_NAMES[self.pending]} prompt: {PENDING_NAMES[self.pending]} or pass")
+            reaction = PENDING_NAMES[self.pending]
+            return ("R8.5", f"answer the {reaction} prompt: {reaction} or pass")
         if kind in (K_INTERCEPT, K_CANCEL, K_PASS):
             return ("R8.5", "no reaction is awaited")
         s = self.active
@@ -618,7 +644,10 @@ class State:
                 if token not in TAKEABLE[ch]:
                     return ("R5.4", f"the {CHARACTERS[ch]} may not take a {TOKENS[token]} (R5.5)")
                 if token == ELECTION and self.stash[s][VOTE] <= self.stash[o][VOTE]:
-                    return ("R5.4", "the Governor calls the Election only while you hold more Votes")
+                    return (
+                        "R5.4",
+                        "the Governor calls the Election only while you hold more Votes",
+                    )
             return None
         needed = _ABILITY_OF_KIND[kind]
         if ch != needed:
@@ -628,7 +657,10 @@ class State:
         if mayor:
             m = c + LEFT[s]
             if not (0 <= m < COLUMNS and street[m] == MAYOR):
-                return ("R6.10", "your Mayor is not immediately to the left of that card on Main Street")
+                return (
+                    "R6.10",
+                    "your Mayor is not immediately to the left of that card on Main Street",
+                )
         stash = self.stash[s]
         oimm = self.immobile[o]
         if kind == K_HITMAN:
@@ -959,7 +991,9 @@ class State:
             if token != EMPTY:
                 aside[token] += 1
         # 3 Bullets and 3 Handcuffs from the discard, 2 Bogus from the tokens set aside.
-        deal = [BULLET] * self.discard[BULLET] + [HANDCUFFS] * self.discard[HANDCUFFS] + [BOGUS, BOGUS]
+        deal = (
+            [BULLET] * self.discard[BULLET] + [HANDCUFFS] * self.discard[HANDCUFFS] + [BOGUS, BOGUS]
+        )
         self.discard = [0, 0]
         aside[BOGUS] -= 2
         self.sudden_deaths += 1

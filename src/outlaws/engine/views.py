@@ -26,7 +26,13 @@ if TYPE_CHECKING:
 _EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "turn": (),
     "move": (("a", "col"), ("b", "col"), ("swap", "bool")),
-    "saloon": (("card", "char"), ("a", "col"), ("b", "col"), ("to_saloon", "char"), ("at_a", "char")),
+    "saloon": (
+        ("card", "char"),
+        ("a", "col"),
+        ("b", "col"),
+        ("to_saloon", "char"),
+        ("at_a", "char"),
+    ),
     "reveal": (("col", "col"), ("card", "char")),
     "look": (("col", "col"), ("token", "token")),
     "take": (("col", "col"), ("call", "token"), ("token", "token"), ("taken", "bool")),
@@ -107,7 +113,7 @@ class Event:
         return out
 
 
-def render_event(raw: tuple[Any, ...], viewer: int | None | str) -> Event:
+def render_event(raw: tuple[Any, ...], viewer: int | str | None) -> Event:
     """Turn an internal event tuple into an :class:`Event` for ``viewer`` (a seat, None
     for a spectator, or ``"all"`` for the unredacted record of the game)."""
     etype, turn, seat = raw[0], raw[1], raw[2]
@@ -237,7 +243,9 @@ def build_view(state: State, viewer: int | None) -> View:
         slots=slots,
         filled=state.filled,
         reserve=len(state.reserve),
-        discard=MappingProxyType({"bullet": state.discard[BULLET], "handcuffs": state.discard[HANDCUFFS]}),
+        discard=MappingProxyType(
+            {"bullet": state.discard[BULLET], "handcuffs": state.discard[HANDCUFFS]}
+        ),
         seats=(seats[0], seats[1]),
         log=tuple(render_event(raw, viewer) for raw in state.log),
     )
