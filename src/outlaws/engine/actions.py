@@ -49,7 +49,7 @@ from .names import (
     K_INTERCEPT,
     K_CANCEL,
     K_PASS,
-) = range(15)
+) = range(15)  # the three reactions come last: the engine tests `kind >= K_INTERCEPT`
 
 ACTION_TYPES: tuple[str, ...] = (
     "move",

@@ -145,12 +145,18 @@ SALOON_IDS = tuple(
     )
     for g in range(COLUMNS)
 )
+#: MOVE_SALOON_IDS[g][imm]: both Move kinds, Governor at column g, column imm immobilized.
+MOVE_SALOON_IDS = tuple(
+    tuple(MOVE_IDS[imm] + SALOON_IDS[g][imm] for imm in range(COLUMNS + 1)) for g in range(COLUMNS)
+)
 LOOK_ID = _ids([(K_LOOK, c) for c in range(COLUMNS)])
 #: TAKE_IDS[c][character]: the calls that character may make (without the Election).
 TAKE_IDS = tuple(
     tuple(_ids([(K_TAKE, c, t) for t in TAKEABLE[ch] if t != ELECTION]) for ch in range(10))
     for c in range(COLUMNS)
 )
+#: LOOK_TAKE_IDS[c][character]: Look, then the Takes (but the Election) of a filled slot.
+LOOK_TAKE_IDS = tuple(tuple((LOOK_ID[c], *TAKE_IDS[c][ch]) for ch in range(10)) for c in range(COLUMNS))
 ELECTION_ID = _ids([(K_TAKE, c, ELECTION) for c in range(COLUMNS)])
 HITMAN_ID = _ids([(K_HITMAN, c) for c in range(COLUMNS)])
 BANDIT_IDS = tuple(_ids([(K_BANDIT, c, call) for call in BANDIT_CALLS]) for c in range(COLUMNS))
@@ -243,6 +249,13 @@ DANCER_IDS = tuple(
         for imm in range(COLUMNS + 1)
     )
     for c in range(COLUMNS)
+)
+
+
+#: _PLACED[role][order]: which of (Saloon card, card at a, card at b) end at a and at b.
+_PLACED = tuple(
+    (tuple(i for i in (0, 1, 2) if i != role), tuple(reversed([i for i in (0, 1, 2) if i != role])))
+    for role in (0, 1, 2)
 )
 
 
@@ -400,8 +413,8 @@ class State:
         return PENDING_NAMES[self.pending]
 
     def legal_action_ids(self) -> list[int]:
-        """Every legal action of the seat :attr:`to_act`, as action ids, in id order
-        within each kind (empty once the game is over)."""
+        """Every legal action of the seat :attr:`to_act`, as action ids, each once, in
+        an order fixed by the position (empty once the game is over)."""
         if self.over:
             return []
         if self.pending:
@@ -411,47 +424,45 @@ class State:
         street = self.street[s]
         imm = self.immobile[s]
         oimm = self.immobile[o]
-        out = list(MOVE_IDS[imm])
-        out += SALOON_IDS[street.index(GOVERNOR)][imm]
+        g = street.index(GOVERNOR)
+        out = list(MOVE_SALOON_IDS[g][imm])
         stash = self.stash[s]
         filled = self.filled
-        left = LEFT[s]
-        mayor_col = street.index(MAYOR) if MAYOR in street else -9
+        # Look and Take (R5.3, R5.4): one table lookup per filled slot.
+        look_take = LOOK_TAKE_IDS
+        for c in range(filled):
+            if c != imm:
+                out += look_take[c][street[c]]
+        if g < filled and stash[VOTE] > self.stash[o][VOTE]:
+            out.append(ELECTION_ID[g])
+        # The column whose Mayor stands immediately to its left (R6.10), if any.
+        mayored = street.index(MAYOR) - LEFT[s] if MAYOR in street else -9
         for c in range(COLUMNS):
-            if c == imm:
-                continue
             ch = street[c]
-            if c < filled:
-                out.append(LOOK_ID[c])
-                if ch == GOVERNOR:
-                    if stash[VOTE] > self.stash[o][VOTE]:
-                        out.append(ELECTION_ID[c])
-                else:
-                    out += TAKE_IDS[c][ch]
             if ch == HITMAN:
                 if stash[BULLET] and c != oimm:
                     out.append(HITMAN_ID[c])
             elif ch == SHERIFF:
                 if stash[HANDCUFFS]:
-                    out += SHERIFF_IDS[c][mayor_col == c + left][oimm]
+                    out += SHERIFF_IDS[c][c == mayored][oimm]
             elif ch == INDIAN:
-                out += INDIAN_IDS[c][mayor_col == c + left][oimm]
+                out += INDIAN_IDS[c][c == mayored][oimm]
             elif ch == STOREKEEP:
-                out += STOREKEEP_IDS[c][mayor_col == c + left][filled][bool(self.reserve)]
+                out += STOREKEEP_IDS[c][c == mayored][filled][bool(self.reserve)]
             elif ch == DANCER:
                 out += DANCER_IDS[c][oimm]
             elif ch == REPORTER:
                 if stash[HEADLINE]:
                     ostreet = self.street[o]
                     marked = self.headlined[o]
-                    for t, m in TARGETS[c][mayor_col == c + left]:
+                    for t, m in TARGETS[c][c == mayored]:
                         if t != oimm and not (marked >> ostreet[t]) & 1:
                             out += REPORTER_IDS[c][t, m]
             elif ch == BANDIT:
-                if c != oimm:
+                if c != oimm and c != imm:
                     out += BANDIT_IDS[c]
             elif ch == REVEREND:
-                if imm == c + left:
+                if imm == c + LEFT[s]:
                     out.append(REVEREND_ID[c])
         return out
 
@@ -615,10 +626,9 @@ class State:
                 return None
             reaction = PENDING_NAMES[self.pending]
             return ("R8.5", f"answer the {reaction} prompt: {reaction} or pass")
-        if kind in (K_INTERCEPT, K_CANCEL, K_PASS):
+        if kind >= K_INTERCEPT:
             return ("R8.5", "no reaction is awaited")
         s = self.active
-        o = 1 - s
         street = self.street[s]
         imm = self.immobile[s]
         if kind == K_MOVE:
@@ -632,6 +642,7 @@ class State:
             if (role == 1 and street[a] == GOVERNOR) or (role == 2 and street[b] == GOVERNOR):
                 return ("R5.2", "the Governor may never go to the Saloon")
             return None
+        o = 1 - s
         c = spec[1]
         if c == imm:
             return ("R4.3", f"your Bandit at column {c + 1} is immobilized and cannot act")
@@ -757,12 +768,11 @@ class State:
         street = self.street[s]
         saloon = self.saloon[s]
         three = (saloon[k], street[a], street[b])
-        placed = [three[i] for i in (0, 1, 2) if i != role]
-        if order:
-            placed.reverse()
+        at_a, at_b = _PLACED[role][order]
         saloon[k] = three[role]
-        street[a], street[b] = placed
-        self.log.append(("saloon", self.turn, s, three[0], a, b, three[role], placed[0]))
+        street[a] = three[at_a]
+        street[b] = three[at_b]
+        self.log.append(("saloon", self.turn, s, three[0], a, b, three[role], three[at_a]))
         self._end_action()
 
     def _look(self, spec: tuple[int, ...]) -> None:
