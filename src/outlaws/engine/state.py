@@ -756,10 +756,12 @@ class State:
     def _move(self, spec: tuple[int, ...]) -> None:
         _, a, b, swap = spec
         s = self.active
+        street = self.street[s]
+        # A headlined card moves face up (R8.4): then whether it moved is public.
+        public = ((self.headlined[s] >> street[a]) | (self.headlined[s] >> street[b])) & 1
         if swap:
-            street = self.street[s]
             street[a], street[b] = street[b], street[a]
-        self.log.append(("move", self.turn, s, a, b, swap))
+        self.log.append(("move", self.turn, s, a, b, swap, public))
         self._end_action()
 
     def _saloon(self, spec: tuple[int, ...]) -> None:
@@ -772,7 +774,8 @@ class State:
         saloon[k] = three[role]
         street[a] = three[at_a]
         street[b] = three[at_b]
-        self.log.append(("saloon", self.turn, s, three[0], a, b, three[role], three[at_a]))
+        public = ((self.headlined[s] >> three[at_a]) | (self.headlined[s] >> three[at_b])) & 1
+        self.log.append(("saloon", self.turn, s, three[0], a, b, three[role], three[at_a], public))
         self._end_action()
 
     def _look(self, spec: tuple[int, ...]) -> None:
@@ -1017,7 +1020,8 @@ class State:
 
     # -- output ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The whole true state, in FORMAT.md's shape (what ``outlaws replay`` prints)."""
+        """The whole true state, in FORMAT.md's shape (what ``outlaws replay`` prints),
+        then ``aside``: the tokens sudden death set aside, so that all 17 are accounted for."""
         return {
             "status": self.status,
             "winner": self.winner,
@@ -1031,7 +1035,12 @@ class State:
             "reserve": [TOKENS[t] for t in self.reserve],
             "discard": {"bullet": self.discard[BULLET], "handcuffs": self.discard[HANDCUFFS]},
             "seats": [self._seat_json(s, s) for s in (0, 1)],
+            "aside": self.aside_json(),
         }
+
+    def aside_json(self) -> dict[str, int]:
+        """The tokens set aside by sudden death (R9.4), by type: public, like the discard."""
+        return {name: self.aside[t] for t, name in enumerate(TOKENS)}
 
     def _seat_json(self, seat: int, viewer: int | None) -> dict[str, Any]:
         """One seat's part of the state as ``viewer`` may see it (R8): its own street

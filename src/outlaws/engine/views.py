@@ -57,8 +57,11 @@ _EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "win": (("how", "str"),),
     "limit": (),
 }
-#: The one field of an event that only its own seat may read (R8.2).
+#: The one field of an event that only its own seat may read (R8.2). The internal tuples
+#: of "move" and "saloon" end with a flag that makes it public: a headlined card moved,
+#: face up, so everyone saw where it went (R8.4).
 _PRIVATE_FIELD = {"move": "swap", "saloon": "at_a", "look": "token"}
+_MAY_BE_PUBLIC = frozenset({"move", "saloon"})
 _REACTIONS = (None, "intercept", "cancel")
 
 
@@ -124,7 +127,12 @@ def render_event(raw: tuple[Any, ...], viewer: int | str | None) -> Event:
         fields = [("col", col + 1), ("slots", (s1 + 1,) if s2 < 0 else (s1 + 1, s2 + 1))]
         fields += [("supply", s2 < 0), ("mayor", bool(mayor))]
     else:
-        for (name, kind), value in zip(_EVENT_FIELDS[etype], raw[3:], strict=True):
+        values = raw[3:]
+        if etype in _MAY_BE_PUBLIC:
+            values, public = values[:-1], values[-1]
+            if public:
+                private = None
+        for (name, kind), value in zip(_EVENT_FIELDS[etype], values, strict=True):
             if name == private and viewer != seat and viewer != "all":
                 continue
             fields.append((name, _value(kind, value)))
@@ -177,6 +185,7 @@ class View:
     reserve: int
     discard: Mapping[str, int]
     seats: tuple[SeatView, SeatView]
+    aside: Mapping[str, int]
     log: tuple[Event, ...]
 
     @property
@@ -188,8 +197,9 @@ class View:
         return iter(self.log[since:])
 
     def to_json(self) -> dict[str, Any]:
-        """FORMAT.md's state shape as this viewer may know it, then ``viewer``,
-        ``filled`` (slots holding a token; slots past it are empty) and ``log``."""
+        """FORMAT.md's state shape as this viewer may know it, then ``aside`` (tokens set
+        aside by sudden death), ``viewer``, ``filled`` (how many slots hold a token: the
+        slots past it are empty) and ``log``."""
         return {
             "status": self.status,
             "winner": self.winner,
@@ -203,6 +213,7 @@ class View:
             "reserve": self.reserve,
             "discard": dict(self.discard),
             "seats": [seat.to_json() for seat in self.seats],
+            "aside": dict(self.aside),
             "viewer": self.viewer,
             "filled": self.filled,
             "log": [event.to_json() for event in self.log],
@@ -247,5 +258,6 @@ def build_view(state: State, viewer: int | None) -> View:
             {"bullet": state.discard[BULLET], "handcuffs": state.discard[HANDCUFFS]}
         ),
         seats=(seats[0], seats[1]),
+        aside=MappingProxyType(state.aside_json()),
         log=tuple(render_event(raw, viewer) for raw in state.log),
     )
