@@ -1,9 +1,7 @@
 """Building positions for scenario tests.
 
 ``table()`` deals an explicit setup (R3.4) from readable names, so a test can say
-"seat 0's Sheriff stands at column 4" and mean it. Positions that need a long game to
-reach (three Votes each, an empty reserve) may then be adjusted on the state directly,
-through ``stash()``, which keeps the token count honest.
+"seat 0's Sheriff stands at column 4" and mean it.
 """
 
 from __future__ import annotations

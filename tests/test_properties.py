@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings, target
 from hypothesis import strategies as st
 
 from outlaws.engine import (
@@ -215,8 +215,7 @@ class Conservation:
         for seat in data["seats"]:
             for name in ("bullet", "handcuffs", "vote", "election"):
                 tokens[name] += seat["stash"][name]
-        for token_id, count in enumerate(state.aside):
-            tokens[TOKENS[token_id]] += count
+        tokens.update(data["aside"])  # R9.4: set aside by sudden death
         assert dict(tokens) == TOKEN_TOTALS, f"R1.2: {dict(tokens)}"
         assert len(data["slots"]) == 8
         filled = [t for t in data["slots"] if t is not None]
@@ -290,14 +289,14 @@ def check_generator(state: State, try_illegal: bool) -> None:
         assert snapshot(state) == before
 
 
-@settings(FAST, max_examples=25)
+@settings(FAST, max_examples=20)
 @given(seed=seeds, turn_limit=st.integers(1, 40), seek=st.booleans())
 def test_generator_and_validator_agree(seed: int, turn_limit: int, seek: bool) -> None:
     """R4, R5, R6, R8.5: ``legal_action_ids`` is exactly the set of ids the validator
     accepts, and every other id raises IllegalAction."""
     rng = random.Random(seed)
     for i, state in enumerate(play(game(seed, turn_limit), rng.choice, seek)):
-        check_generator(state, try_illegal=i % 5 == 0 or state.over)
+        check_generator(state, try_illegal=i % 8 == 0 or state.over)
 
 
 # -- 4. a rejected action changes nothing --------------------------------------------------
@@ -385,21 +384,34 @@ def seat_view(state: State, seat: int) -> str:
     return dump(state.view(seat).to_json())
 
 
+#: Whether an action id, about to be played in two games, must not show them apart.
+Quiet = Callable[[State, State, int], bool]
+
+
 def compare_walk(
-    a: State, b: State, pick: Pick, steps: int, seat_one_looks: bool = True
+    a: State,
+    b: State,
+    pick: Pick,
+    steps: int,
+    seat_one_looks: bool = True,
+    quiet: Quiet | None = None,
 ) -> tuple[int, int]:
     """Play the same actions in ``a`` and ``b`` (chosen among ``a``'s legal actions) and,
     wherever a spectator cannot tell them apart, check that seat 1 cannot either (its
-    views byte for byte, and the legal actions when it is to act).
+    views byte for byte, and the legal actions when it is to act). After an action that
+    ``quiet`` says reveals nothing that differs, a spectator must still see no difference.
 
     Returns (positions compared, informative ones: where seat 0's views differ)."""
     compared = informative = 0
     banned = frozenset() if seat_one_looks else frozenset({K_LOOK})
+    must_be_alike = False
     for _ in range(steps + 1):
         public_a, public_b = a.view(None), b.view(None)
+        alike = dump(public_a.to_json()) == dump(public_b.to_json())
+        assert alike or not must_be_alike, "R8.3: a quiet action showed the games apart"
         if public_a.log != public_b.log:
             break  # the public logs diverged: they never meet again
-        if dump(public_a.to_json()) == dump(public_b.to_json()):
+        if alike:
             compared += 1
             assert seat_view(a, 1) == seat_view(b, 1), "R8.3: seat 1 can tell the games apart"
             if a.to_act == 1:
@@ -410,6 +422,7 @@ def compare_walk(
         action_id = choose(a, pick, banned=banned if a.to_act == 1 else frozenset())
         if action_id is None or b._illegal(SPECS[action_id]) is not None:
             break
+        must_be_alike = alike and quiet is not None and quiet(a, b, action_id)
         a.apply_id(action_id)
         b.apply_id(action_id)
     return compared, informative
@@ -483,6 +496,13 @@ def fork_tokens(seed: int, i: int, j: int) -> tuple[State, State] | None:
     return State.new(seed=seed, setup=setup), State.new(seed=seed, setup=other)
 
 
+def token_quiet(a: State, b: State, action_id: int) -> bool:
+    """In games whose tokens differ, every action but a Take of a differing token must
+    keep them publicly alike (R5.3: only the looker learns the token; R5.4 reveals)."""
+    spec = SPECS[action_id]
+    return spec[0] != K_TAKE or a.slots[spec[1]] == b.slots[spec[1]]
+
+
 def look_first(a: State, b: State, pick: Pick) -> None:
     """Seat 0 looks at a slot where the two games hold different tokens, if it may."""
     while a.to_act != 0 and not a.over:
@@ -497,10 +517,11 @@ def look_first(a: State, b: State, pick: Pick) -> None:
             if spectator(a) == spectator(b):
                 a.apply_id(look)
                 b.apply_id(look)
+                assert spectator(a) == spectator(b), "R5.3: only the looker learns the token"
             return
 
 
-VIEW_SETTINGS = settings(FAST, max_examples=20)
+VIEW_SETTINGS = settings(FAST, max_examples=15)
 
 
 @VIEW_SETTINGS
@@ -513,6 +534,7 @@ def test_views_hide_the_arrangement(seed: int, order: list[int], transpose: bool
         order = list(range(8))
         order[x], order[y] = order[y], order[x]
     a, b = fork_arrangement(seed, order)
+    assert spectator(a) == spectator(b), "R3.1: the arrangement is secret"
     compared, informative = compare_walk(a, b, rng_pick(seed), steps=40)
     assert compared >= 1
     assert informative >= 1 or order == list(range(8))
@@ -551,8 +573,13 @@ def test_views_hide_the_tokens_looked_at(seed: int, i: int, j: int) -> None:
     assert pair is not None
     a, b = pair
     look_first(a, b, rng_pick(seed + 1))
-    compared, _ = compare_walk(a, b, rng_pick(seed), steps=40, seat_one_looks=False)
-    assert compared >= 1
+    _, informative = compare_walk(
+        a, b, rng_pick(seed), steps=30, seat_one_looks=False, quiet=token_quiet
+    )
+    # Seat 1 may have revealed a differing token before seat 0 could look: then nothing
+    # private is left to compare. test_view_walks_compare_many_positions checks that
+    # these walks are not vacuous.
+    target(informative)
 
 
 def test_view_walks_compare_many_positions() -> None:
@@ -571,8 +598,13 @@ def test_view_walks_compare_many_positions() -> None:
                 continue
             if name == "tokens":
                 look_first(*pair, rng_pick(seed + 1))
+            tokens = name == "tokens"
             _, informative = compare_walk(
-                *pair, rng_pick(seed), steps=40, seat_one_looks=name != "tokens"
+                *pair,
+                rng_pick(seed),
+                steps=40,
+                seat_one_looks=not tokens,
+                quiet=token_quiet if tokens else None,
             )
             totals[name] += informative
     for name in ("arrangement", "swap", "saloon", "tokens"):
@@ -618,9 +650,8 @@ def test_records_and_actions_round_trip(seed: int, turn_limit: int, seek: bool) 
     space."""
     rng = random.Random(seed)
     positions = play(game(seed, turn_limit), rng.choice, seek)
-    for k, state in enumerate(positions):
-        if k % 4 == 0:
-            check_round_trips(state)
+    for state in rng.sample(positions, min(4, len(positions))):
+        check_round_trips(state)
     final = positions[-1]
     record = record_of(final)
     text = record.dumps()

@@ -24,6 +24,11 @@ PRIVATE = {"move": "swap", "saloon": "at_a", "look": "token"}
 HIDDEN = (None,) * 8
 
 
+def row(cards: str) -> tuple[str, ...]:
+    """An arrangement, column 1 first: ``row("governor hitman ...")``."""
+    return tuple(cards.split())
+
+
 def legal(state: State) -> set[str]:
     return {str(action) for action in state.legal_actions()}
 
@@ -66,7 +71,7 @@ R1_2 = Counter(bullet=3, handcuffs=3, vote=6, bogus=4, election=1)
 def test_r8_2_each_seat_sees_its_own_arrangement_only():
     """R8.2 / R8.3: a seat's view holds its own street whole and the opponent's face-down
     cards as null; a spectator sees no face-down card at all. Saloons are public (R8.1)."""
-    mine = ("hitman", "governor", "indian", "sheriff", "storekeep", "dancer", "reporter", "bandit")
+    mine = row("hitman governor indian sheriff storekeep dancer reporter bandit")
     state = table(street0=STREET, street1=mine, saloon1=("mayor", "reverend"))
 
     me, you, spectator = state.view(0), state.view(1), state.view(None)
@@ -79,7 +84,8 @@ def test_r8_2_each_seat_sees_its_own_arrangement_only():
         assert view.seats[0].saloon == ("reverend", "mayor")
         assert view.seats[1].saloon == ("mayor", "reverend")
         assert view.slots == HIDDEN  # nobody has seen a token yet
-        assert view.to_json()["seats"][1 - (view.viewer or 0)]["street"] == [None] * 8
+    assert me.to_json()["seats"][1]["street"] == [None] * 8
+    assert you.to_json()["seats"][0]["street"] == [None] * 8
 
 
 def test_r8_1_tokens_stashes_discard_and_reserve_size_are_public():
@@ -97,7 +103,7 @@ def test_r8_1_tokens_stashes_discard_and_reserve_size_are_public():
     for viewer in VIEWERS:
         view = state.view(viewer)
         assert view.slots[1] == "bogus"
-        assert view.slots[2] is None if viewer != 0 else True
+        assert view.slots == (None, "bogus", None, None, None, None, None, None)
         assert dict(view.seats[0].stash) == {
             "bullet": 1,
             "handcuffs": 1,
@@ -129,16 +135,7 @@ def test_r8_1_tokens_stashes_discard_and_reserve_size_are_public():
 def test_r8_1_revealed_cards_and_named_columns_are_in_every_log():
     """R8.1 / R4.2: every revealed card and where it was, and the columns and slots each
     action names, are in every viewer's log; the logs differ only by private fields."""
-    street1 = (
-        "hitman",
-        "governor",
-        "indian",
-        "sheriff",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
+    street1 = row("hitman governor indian sheriff storekeep dancer reporter bandit")
     state = table(street1=street1)
     play(state, "move 2 5 swap", "indian 4")
     play(state, "storekeep 5 4 6", "look 6")
@@ -233,6 +230,23 @@ def test_r8_2_a_looked_at_token_is_known_only_to_the_seat_that_looked():
     assert "token" not in of_type(log_of(state, 0), "look")[1]
 
 
+def test_r8_2_token_knowledge_travels_with_the_token_and_is_lost_in_the_reserve():
+    """R8.2 / R5.6 / R6.5: a looked-at token moved by the Storekeep is still known, at its
+    new slot, to the seat that looked; once it goes under the reserve nobody knows it."""
+    state = table()
+    play(state, "look 4", "storekeep 5 4 5")  # the Election moves from slot 4 to slot 5
+    assert state.view(0).slots[3:5] == (None, "election")
+    assert state.view(1).slots == state.view(None).slots == HIDDEN
+    for viewer in VIEWERS:
+        (storekeep,) = of_type(log_of(state, viewer), "storekeep")
+        assert (storekeep["slots"], storekeep["supply"]) == ([4, 5], False)
+    play(state, "storekeep 5 5 supply")  # seat 1 sends it under the reserve
+    for viewer in VIEWERS:
+        assert state.view(viewer).slots == HIDDEN
+        assert state.view(viewer).reserve == 5
+    assert state.to_json()["reserve"][-1] == "election"
+
+
 def test_r8_2_the_look_tells_the_opponent_nothing_about_the_token():
     """R8.2 / R8.3: the opponent's view after a Look is the same whatever the token."""
     election_at_4 = table()
@@ -303,16 +317,7 @@ def _state_containers(state: State) -> set[int]:
 
 
 def _mid_game_with_a_pending_reaction() -> State:
-    street1 = (
-        "sheriff",
-        "governor",
-        "hitman",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
+    street1 = row("sheriff governor hitman indian storekeep dancer reporter bandit")
     state = table(street1=street1)
     play(state, "look 4", "reporter 7 reporter")
     play(state, "move 4 5 swap", "look 6")
@@ -334,6 +339,14 @@ def test_r8_3_a_view_holds_no_reference_to_the_state(viewer):
         assert id(obj) not in forbidden
         assert isinstance(obj, allowed), f"a view holds a {type(obj).__name__}"
         assert not isinstance(obj, list | dict | set)
+
+
+def test_r8_3_a_view_is_for_a_seat_or_a_spectator_only():
+    """R8.3: the engine builds views for seat 0, seat 1 and spectators (None), nothing else."""
+    state = table()
+    for viewer in (2, -1, "all"):
+        with pytest.raises(ValueError):
+            state.view(viewer)  # type: ignore[arg-type]
 
 
 def test_r8_3_views_are_frozen_and_do_not_follow_the_state():
@@ -369,17 +382,9 @@ def test_r8_3_views_are_frozen_and_do_not_follow_the_state():
 
 def test_r8_4_headlined_and_immobilized_cards_are_face_up_in_every_view():
     """R8.4 / R8.1: a headlined card and an immobilized Bandit show in every view at
-    their column; a headlined card that moves still shows, at its new column."""
-    street1 = (
-        "governor",
-        "hitman",
-        "bandit",
-        "indian",
-        "storekeep",
-        "sheriff",
-        "dancer",
-        "reporter",
-    )
+    their column; a headlined card that moves still shows, at its new column, so the
+    `swap` of that move is public (rules-notes 15)."""
+    street1 = row("governor hitman bandit indian storekeep sheriff dancer reporter")
     state = table(street1=street1)
     play(state, "reporter 7 dancer")  # seat 1's Dancer is headlined
     play(state, "sheriff 3 bandit")  # seat 1's Bandit is caught
@@ -401,6 +406,8 @@ def test_r8_4_headlined_and_immobilized_cards_are_face_up_in_every_view():
         assert seat1.street[2] == "bandit"
         if viewer != 1:
             assert seat1.street[6] is None
+        (move,) = of_type(log_of(state, viewer), "move")
+        assert (move["a"], move["b"], move["swap"]) == (1, 7, True)
 
     play(state, "saloon mayor 1 2 dancer mayor")  # and enters the Saloon: still public
     for viewer in VIEWERS:
@@ -410,34 +417,33 @@ def test_r8_4_headlined_and_immobilized_cards_are_face_up_in_every_view():
         assert seat1.immobilized == (3,)
         if viewer != 1:
             assert seat1.street == (None, None, "bandit", None, None, None, None, None)
+        # The two cards that stay on the street are face down: where they went is private.
+        (saloon,) = of_type(log_of(state, viewer), "saloon")
+        assert ("at_a" in saloon) is (viewer == 1)
+
+
+def test_r8_4_a_pretended_move_of_a_headlined_card_is_public_too():
+    """R8.4 / R5.1 (rules-notes 15): a face-up card that does not move shows the move was
+    a pretence; every log says so. A move of two face-down cards stays private."""
+    state = table()
+    play(state, "reporter 7 reporter", "move 2 3 pretend")  # seat 1's Reporter headlined
+    play(state, "move 7 2 pretend", "move 3 4 swap")
+    for viewer in VIEWERS:
+        moves = of_type(log_of(state, viewer), "move")
+        assert [m.get("swap") for m in moves] == [
+            False if viewer == 0 else None,
+            False,
+            True if viewer == 1 else None,
+        ]
+        assert state.view(viewer).seats[1].street[6] == "reporter"
 
 
 # -- R8.5 reactions ---------------------------------------------------------------------
 
 #: Seat 1 arrangements for seat 0's Hitman at column 2 hitting seat 1's Governor.
-SHERIFF_BESIDE = (
-    "sheriff",
-    "governor",
-    "hitman",
-    "indian",
-    "storekeep",
-    "dancer",
-    "reporter",
-    "bandit",
-)
-SHERIFF_AWAY = (
-    "hitman",
-    "governor",
-    "indian",
-    "sheriff",
-    "storekeep",
-    "dancer",
-    "reporter",
-    "bandit",
-)
-SHERIFF_IN_SALOON = (
-    "hitman", "governor", "indian", "reverend", "storekeep", "dancer", "reporter", "bandit",
-)  # fmt: skip
+SHERIFF_BESIDE = row("sheriff governor hitman indian storekeep dancer reporter bandit")
+SHERIFF_AWAY = row("hitman governor indian sheriff storekeep dancer reporter bandit")
+SHERIFF_IN_SALOON = row("hitman governor indian reverend storekeep dancer reporter bandit")
 
 
 def test_r8_5_interception_is_offered_even_when_the_sheriff_is_in_the_saloon():
@@ -509,22 +515,9 @@ def test_r8_5_a_reaction_must_be_answered_before_anything_else():
 
 #: Seat 1 arrangements for seat 0's Sheriff at column 3 calling seat 1's card at column 3.
 #: Seat 1 reads left from its own seat: its Reverend's left is column c+1 (R2.2).
-REVEREND_ABLE = (
-    "governor",
-    "reverend",
-    "hitman",
-    "indian",
-    "storekeep",
-    "dancer",
-    "reporter",
-    "bandit",
-)
-REVEREND_WRONG_SIDE = (
-    "governor", "indian", "hitman", "reverend", "storekeep", "dancer", "reporter", "bandit",
-)  # fmt: skip
-REVEREND_IN_SALOON = (
-    "governor", "sheriff", "hitman", "indian", "storekeep", "dancer", "reporter", "bandit",
-)  # fmt: skip
+REVEREND_ABLE = row("governor reverend hitman indian storekeep dancer reporter bandit")
+REVEREND_WRONG_SIDE = row("governor indian hitman reverend storekeep dancer reporter bandit")
+REVEREND_IN_SALOON = row("governor sheriff hitman indian storekeep dancer reporter bandit")
 
 
 def test_r8_5_the_reverend_prompt_is_offered_even_when_he_is_in_the_saloon():
@@ -566,7 +559,7 @@ def test_r8_5_the_reverend_prompt_reveals_nothing(call):
 def test_r8_5_a_cancelled_immobilization_and_a_declined_one():
     """R8.5 / R6.3.2: the Reverend cancels: the Bandit stays free and the Handcuffs stay
     discarded; declining: the Bandit is immobilized and the Handcuffs come back."""
-    able = ("governor", "reverend", "bandit", "indian", "storekeep", "dancer", "reporter", "hitman")
+    able = row("governor reverend bandit indian storekeep dancer reporter hitman")
     cancelled = play(
         table(street1=able, saloon1=("sheriff", "mayor")), "sheriff 3 bandit", "cancel"
     )
@@ -600,16 +593,7 @@ def test_r8_5_no_prompt_after_a_wrong_call():
 def test_r8_6_both_arrangements_become_public_when_the_game_ends():
     """R8.6 / R9.2: after seat 0's Hitman assassinates seat 1's Governor, every view shows
     both true arrangements, as they stand after every swap and Saloon exchange."""
-    street1 = (
-        "hitman",
-        "indian",
-        "sheriff",
-        "storekeep",
-        "governor",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
+    street1 = row("hitman indian sheriff storekeep governor dancer reporter bandit")
     state = table(street1=street1, first=1)
     play(state, "sheriff 3 bandit", "saloon reverend 1 2 hitman indian")
     play(state, "move 2 5 swap")
@@ -619,26 +603,8 @@ def test_r8_6_both_arrangements_become_public_when_the_game_ends():
 
     play(state, "hitman 5")
     assert (state.status, state.winner, state.how) == ("over", 0, "bad")
-    final0 = (
-        "governor",
-        "storekeep",
-        "sheriff",
-        "indian",
-        "hitman",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
-    final1 = (
-        "indian",
-        "reverend",
-        "sheriff",
-        "storekeep",
-        "governor",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
+    final0 = row("governor storekeep sheriff indian hitman dancer reporter bandit")
+    final1 = row("indian reverend sheriff storekeep governor dancer reporter bandit")
     assert tuple(street(state, 0)) == final0
     assert tuple(street(state, 1)) == final1
     for viewer in VIEWERS:
@@ -736,16 +702,7 @@ def test_r9_3_ugly_by_interception():
 def test_r9_3_a_cancelled_interception_saves_the_governor_and_the_game_goes_on():
     """R9.3 / R6.3.3 Decision: seat 0's Reverend cancels the arrest of its Hitman: no
     winner, the Governor is saved, the Bullet and the Handcuffs stay discarded."""
-    street0 = (
-        "governor",
-        "hitman",
-        "reverend",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
+    street0 = row("governor hitman reverend indian storekeep dancer reporter bandit")
     state = table(street0=street0, saloon0=("sheriff", "mayor"), street1=SHERIFF_BESIDE)
     play(state, "hitman 2", "intercept")
     assert legal(state) == {"cancel", "pass"}
@@ -806,6 +763,14 @@ def test_r9_4_sudden_death_deals_bullets_and_handcuffs_when_the_last_is_spent():
         assert view.slots == HIDDEN
         assert (view.filled, view.reserve) == (8, 0)
         assert dict(view.discard) == {"bullet": 0, "handcuffs": 0}
+        # The tokens set aside are public, like the discard: all 17 stay accounted for.
+        assert dict(view.aside) == {
+            "bullet": 0,
+            "handcuffs": 0,
+            "vote": 0,
+            "bogus": 2,
+            "election": 1,
+        }
         assert [e["type"] for e in view.to_json()["log"][-1:]] == ["sudden_death"]
     # The Election is gone from Main Street: only a Bad or Ugly win remains.
     assert all("election" not in action for action in legal(state))
@@ -820,15 +785,46 @@ def test_r9_4_the_sudden_death_deal_depends_on_the_seed_only():
 
 
 def test_r9_4_after_sudden_death_the_bullets_and_handcuffs_can_be_used():
-    """R9.4: in sudden death the Hitman may take a Bullet from the new slots, and a
-    Bad win ends the game."""
+    """R9.4 / R9.2: play continues in sudden death until a Bad or Ugly win: seat 0's
+    Hitman takes a Bullet dealt on Main Street and assassinates seat 1's Governor."""
     state = _to_sudden_death()
-    first_bullet = state.slots.index(BULLET) + 1
-    # Seat 0's Hitman walks to the Bullet's column and takes it next turn.
-    play(state, f"move 2 {first_bullet} swap" if first_bullet != 2 else "move 3 4 pretend")
+    col = state.slots.index(BULLET) + 1
+    # Seat 0's Hitman walks to the Bullet's column, takes it, then faces the Governor.
+    play(state, f"move 2 {col} swap" if col != 2 else "move 4 5 pretend")
     play(state, "move 4 5 pretend", "move 4 5 pretend")
-    play(state, f"take {first_bullet} bullet")
-    assert state.stash[0][BULLET] == 1
+    play(state, f"take {col} bullet")
+    assert (state.stash[0][BULLET], state.filled, state.reserve) == (1, 7, [])
+    assert token_census(state) == R1_2
+    play(state, f"move {col} 1 swap" if col != 1 else "move 4 5 pretend")
+    play(state, "look 1", "look 2")
+    play(state, "hitman 1")
+    assert (state.status, state.winner, state.how) == ("over", 0, "bad")
+
+
+def test_r9_4_the_check_runs_after_a_reaction_too():
+    """R9.4: seat 0's last Bullet hits the Governor, seat 1's last Handcuffs intercepts,
+    seat 0's Reverend cancels the arrest: that action ends with every Bullet and
+    Handcuffs in the discard, and the sudden death deal follows at once."""
+    street0 = row("governor hitman reverend indian storekeep dancer reporter bandit")
+    state = table(street0=street0, saloon0=("sheriff", "mayor"), street1=SHERIFF_BESIDE)
+    state.stash[0][BULLET], state.stash[0][HANDCUFFS], state.stash[0][VOTE] = 1, 0, 3
+    state.stash[1][BULLET], state.stash[1][HANDCUFFS], state.stash[1][VOTE] = 0, 1, 3
+    state.discard[BULLET], state.discard[HANDCUFFS] = 2, 2
+    state.slots[:] = [BOGUS, ELECTION, BOGUS, BOGUS, BOGUS, EMPTY, EMPTY, EMPTY]
+    state.filled = 5
+    state.reserve[:] = []
+    assert token_census(state) == R1_2
+
+    play(state, "hitman 2", "intercept")
+    assert state.sudden_death is False
+    play(state, "cancel")
+    assert (state.status, state.sudden_death, state.to_act, state.actions_left) == (
+        "playing",
+        True,
+        0,
+        1,
+    )
+    assert Counter(TOKENS[t] for t in state.slots) == Counter(bullet=3, handcuffs=3, bogus=2)
     assert token_census(state) == R1_2
 
 
@@ -907,16 +903,7 @@ def test_r9_5_the_turn_limit_ends_the_game_with_no_winner():
 def test_r9_5_a_reaction_in_the_last_action_is_answered_before_the_limit():
     """R9.5 (rules-notes 10): turn 1 is the last; its last action immobilizes a Bandit,
     the Reverend prompt is answered first, then the game ends."""
-    street1 = (
-        "governor",
-        "hitman",
-        "bandit",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "sheriff",
-    )
+    street1 = row("governor hitman bandit indian storekeep dancer reporter sheriff")
     state = table(street1=street1, turn_limit=1)
     play(state, "look 4", "sheriff 3 bandit")
     assert (state.status, state.to_act, state.pending_reaction) == ("playing", 1, "cancel")

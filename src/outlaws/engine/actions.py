@@ -171,6 +171,11 @@ class Action:
         return to_notation(self)
 
 
+def fields_of(action_type: str) -> tuple[str, ...]:
+    """The required fields of an action type, as :class:`Action` attribute names."""
+    return tuple("from_" if name == "from" else name for name, required in _FIELDS[action_type] if required)
+
+
 def _parse_field(kind: str, name: str, value: Any, where: str) -> Any:
     if name in ("col", "a", "b", "target", "from"):
         return _column(value, where)

@@ -33,6 +33,7 @@ from .actions import (
     K_SHERIFF,
     K_STOREKEEP,
     K_TAKE,
+    ABILITY_TYPES,
     NUM_ACTIONS,
     PASS_ID,
     REPORTER_CALLS,
@@ -40,6 +41,7 @@ from .actions import (
     SPEC_ID,
     SPECS,
     Action,
+    fields_of,
     spec_to_action,
 )
 from .errors import IllegalAction
@@ -252,6 +254,27 @@ DANCER_IDS = tuple(
 )
 
 
+_COLUMN_FIELDS = ("col", "a", "b", "target", "from_")
+
+
+def _check_shape(action: Action) -> None:
+    """Refuse an :class:`Action` built in code with fields no FORMAT.md action can have
+    (JSON and notation parsing already refuse them): columns off the street (R5.8), the
+    Mayor on a Look or a Take (R6.10), a field its type does not use."""
+    for name in _COLUMN_FIELDS:
+        value = getattr(action, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= COLUMNS):
+            raise IllegalAction("R5.8", f"{name.rstrip('_')} must be a column from 1 to {COLUMNS}, not {value!r}")
+    for value in action.slots or ():
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= COLUMNS:
+            raise IllegalAction("R5.8", f"slots must be slots from 1 to {COLUMNS}, not {value!r}")
+    if action.mayor and action.type not in ABILITY_TYPES:
+        raise IllegalAction("R6.10", f"the Mayor never extends a {action.type.capitalize()}")
+    missing = [name for name in fields_of(action.type) if getattr(action, name) is None]
+    if missing:
+        raise IllegalAction("R5", f"a {action.type} action needs {', '.join(missing)}")
+
+
 #: _PLACED[role][order]: which of (Saloon card, card at a, card at b) end at a and at b.
 _PLACED = tuple(
     (tuple(i for i in (0, 1, 2) if i != role), tuple(reversed([i for i in (0, 1, 2) if i != role])))
@@ -462,7 +485,7 @@ class State:
                 if c != oimm and c != imm:
                     out += BANDIT_IDS[c]
             elif ch == REVEREND:
-                if imm == c + LEFT[s]:
+                if imm != NO_COL and imm == c + LEFT[s]:
                     out.append(REVEREND_ID[c])
         return out
 
@@ -503,6 +526,7 @@ class State:
         action cannot exist at all (a column out of reach, a call its character can never
         make, a Saloon card that is not in the Saloon)."""
         t = action.type
+        _check_shape(action)
         if t == "move":
             if action.a == action.b:
                 raise IllegalAction("R5.1", "a move needs two different columns")
@@ -704,7 +728,7 @@ class State:
             if c == oimm:
                 return ("R4.3", "the card opposite is immobilized")
         elif kind == K_REVEREND:
-            if imm != c + LEFT[s]:
+            if imm == NO_COL or imm != c + LEFT[s]:
                 return ("R6.9.1", "no immobilized Bandit of yours stands immediately to his left")
         return None
 
@@ -975,14 +999,15 @@ class State:
             self._deal_sudden_death()
         self.actions_left -= 1
         if self.actions_left == 0:
-            self.active = 1 - self.active
-            self.actions_left = 2
             if self.turn_limit is not None and self.turn >= self.turn_limit:
+                # R9.5: the last turn is played out; nobody is to act, nothing is left.
                 self.over = True
                 self.how = HOW_LIMIT
                 self.to_act = None
                 self.log.append(("limit", self.turn, None))
                 return
+            self.active = 1 - self.active
+            self.actions_left = 2
             self.turn += 1
             self.log.append(("turn", self.turn, self.active))
         self.to_act = self.active

@@ -93,6 +93,9 @@ class Event:
     type: str
     seat: int | None
     fields: tuple[tuple[str, Any], ...] = ()
+    #: False when a field of this event is its seat's secret (a move's ``swap``, a Saloon
+    #: exchange's ``at_a``, a look's ``token``), whether or not this copy shows it.
+    public: bool = True
 
     def __getitem__(self, name: str) -> Any:
         for key, value in self.fields:
@@ -136,7 +139,7 @@ def render_event(raw: tuple[Any, ...], viewer: int | str | None) -> Event:
             if name == private and viewer != seat and viewer != "all":
                 continue
             fields.append((name, _value(kind, value)))
-    return Event(turn, etype, seat, tuple(fields))
+    return Event(turn, etype, seat, tuple(fields), public=private is None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,129 @@
+"""The exact posterior over the opponent's Main Street arrangement.
+
+The opponent's eight street cards are known (the two others sit face up in its Saloon),
+so an arrangement is one of the 8! = 40,320 ways to lay eight *labels* on columns 1..8.
+:class:`ArrangementBelief` keeps one probability per arrangement and updates it event by
+event, exactly:
+
+- a move the viewer could not see (real or pretended, equally likely a priori) mixes the
+  distribution with its image under the swap of the two columns;
+- a reveal keeps only the arrangements with that card in that column;
+- a Dancer's slide permutes the columns;
+- a Saloon exchange keeps the arrangements where the card that went in stood at one of
+  the two columns, renames that label to the card that came out, and mixes the two
+  columns (where the cards were put is private).
+
+Labels, not characters, index the table so that a Saloon exchange only renames a label.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+
+from ..engine import COLUMNS
+
+#: PERMS[k, col]: the label at column ``col`` in arrangement ``k`` (lexicographic order).
+PERMS: np.ndarray = np.array(list(itertools.permutations(range(COLUMNS))), dtype=np.int8)
+N_ARRANGEMENTS = len(PERMS)
+_CODES = (PERMS.astype(np.int64) * (COLUMNS ** np.arange(COLUMNS - 1, -1, -1))).sum(axis=1)
+#: _CELLS[k, col]: the (column, label) cell of arrangement k at col, as col * 8 + label.
+_CELLS = PERMS.astype(np.intp) + COLUMNS * np.arange(COLUMNS)
+
+
+@cache
+def column_permutation_index(order: tuple[int, ...]) -> np.ndarray:
+    """For the column permutation ``order`` (new column j holds what old column
+    ``order[j]`` held), the index of each arrangement's image: ``P_new = P[index]``
+    where ``index[k]`` is the old arrangement that becomes arrangement ``k``."""
+    inverse = [0] * COLUMNS
+    for new, old in enumerate(order):
+        inverse[old] = new
+    # Arrangement k after the permutation came from the one whose column order[j] held
+    # PERMS[k, j]: that old arrangement is PERMS[k] laid back through the inverse.
+    old = PERMS[:, inverse]
+    codes = (old.astype(np.int64) * (COLUMNS ** np.arange(COLUMNS - 1, -1, -1))).sum(axis=1)
+    return np.searchsorted(_CODES, codes)
+
+
+def swap_order(a: int, b: int) -> tuple[int, ...]:
+    order = list(range(COLUMNS))
+    order[a], order[b] = order[b], order[a]
+    return tuple(order)
+
+
+def slide_order(to: int, frm: int) -> tuple[int, ...]:
+    """R6.6: the card at ``frm`` moves to ``to``; the cards between shift toward the gap."""
+    order = list(range(COLUMNS))
+    order.insert(to, order.pop(frm))
+    return tuple(order)
+
+
+class ArrangementBelief:
+    """Probabilities over the opponent's 8! arrangements. Columns are 0-based here."""
+
+    __slots__ = ("labels", "p")
+
+    def __init__(self, labels: Sequence[int]) -> None:
+        #: labels[i]: the character id that label i stands for now.
+        self.labels = list(labels)
+        self.p = np.full(N_ARRANGEMENTS, 1.0 / N_ARRANGEMENTS)
+
+    def copy(self) -> ArrangementBelief:
+        other = ArrangementBelief(self.labels)
+        other.p = self.p.copy()
+        return other
+
+    # -- updates -----------------------------------------------------------------------
+    def permute(self, order: tuple[int, ...]) -> None:
+        """The cards moved by the known column permutation ``order``."""
+        self.p = self.p[column_permutation_index(order)]
+
+    def maybe_swap(self, a: int, b: int) -> None:
+        """The cards at a and b were exchanged or not, each with probability 1/2."""
+        self.p = 0.5 * (self.p + self.p[column_permutation_index(swap_order(a, b))])
+
+    def observe(self, col: int, character: int) -> None:
+        """``character`` was seen at ``col``."""
+        self._keep(PERMS[:, col] == self.labels.index(character))
+
+    def enter_saloon(self, a: int, b: int, went_in: int, came_out: int) -> None:
+        """R5.2: ``came_out`` left the Saloon, ``went_in`` entered it; the two cards
+        now at a and b are in an order the viewer did not see."""
+        if went_in != came_out:
+            label = self.labels.index(went_in)
+            self._keep((PERMS[:, a] == label) | (PERMS[:, b] == label))
+            self.labels[label] = came_out
+        self.maybe_swap(a, b)
+
+    def _keep(self, mask: np.ndarray) -> None:
+        p = np.where(mask, self.p, 0.0)
+        total = p.sum()
+        if total <= 0.0:
+            raise ValueError("the observations contradict every arrangement")
+        self.p = p / total
+
+    # -- questions ---------------------------------------------------------------------
+    def marginals(self) -> np.ndarray:
+        """(8 columns × 10 characters): P(character at column)."""
+        # One weighted count over every (column, label) cell; late in a game few
+        # arrangements remain, so count only those.
+        live = np.flatnonzero(self.p)
+        cells = _CELLS[live] if len(live) < N_ARRANGEMENTS // 2 else _CELLS
+        weights = self.p[live] if len(live) < N_ARRANGEMENTS // 2 else self.p
+        counts = np.bincount(cells.ravel(), weights=np.repeat(weights, COLUMNS), minlength=COLUMNS * COLUMNS)
+        out = np.zeros((COLUMNS, 10))
+        out[:, self.labels] = counts.reshape(COLUMNS, COLUMNS)
+        return out
+
+    def support(self) -> int:
+        """How many arrangements are still possible."""
+        return int(np.count_nonzero(self.p))
+
+    def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """``n`` arrangements drawn from the posterior, as (n × 8) character ids."""
+        ks = rng.choice(N_ARRANGEMENTS, size=n, p=self.p)
+        return np.array(self.labels, dtype=np.int8)[PERMS[ks]]

@@ -1,0 +1,181 @@
+"""What one seat can deduce from its view: :class:`Belief`.
+
+A belief is built from a :class:`~outlaws.engine.View` alone (never the true state) and
+kept up to date with :meth:`Belief.update`, which reads only the events it has not yet
+read. It answers where each opponent card may be (exact marginals), what each token slot
+may hold, and samples complete hidden worlds consistent with everything the seat saw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..engine import CHARACTERS, COLUMNS, TOKENS, Event, View
+from ..engine.names import CHARACTER_ID, TOKEN_COUNTS, TOKEN_ID
+from .arrangement import ArrangementBelief, slide_order, swap_order
+
+_STASHED = ("bullet", "handcuffs", "vote", "election")
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One complete guess at what the seat cannot see.
+
+    ``street``: the opponent's characters at columns 1..8; ``slots``: every slot's token
+    (``None`` for an empty slot); ``reserve``: the reserve from top to bottom.
+    """
+
+    street: tuple[str, ...]
+    slots: tuple[str | None, ...]
+    reserve: tuple[str, ...]
+
+
+class Belief:
+    """The exact posterior of ``view.viewer`` over the opponent's hidden arrangement and
+    the unseen tokens, given every event of the view's log.
+
+    With ``about=view.viewer`` it is instead what the *opponent* can deduce of the
+    viewer's own cards: the same filter fed with public facts only (the viewer's own
+    secrets — real or pretended swaps, where a Saloon exchange put its cards — are
+    treated as the opponent sees them). Bots use it to know how exposed they are.
+    """
+
+    def __init__(self, view: View, about: int | None = None) -> None:
+        if view.viewer is None:
+            raise ValueError("a belief belongs to a seat: give it a seat's view, not a spectator's")
+        self.seat = view.viewer
+        #: The seat whose hidden arrangement this belief is about.
+        self.opponent = 1 - self.seat if about is None else about
+        #: Who holds the belief: the viewer, or the other seat for an exposure belief.
+        self.observer = 1 - self.opponent
+        saloon = [CHARACTER_ID[c] for c in _initial_saloon(view, self.opponent)]
+        labels = [ch for ch in range(len(CHARACTERS)) if ch not in saloon]
+        self.arrangement = ArrangementBelief(labels)
+        self.read = 0
+        self.view = view
+        self.update(view)
+
+    def update(self, view: View) -> None:
+        """Read the events of ``view`` that came after the last update."""
+        if view.viewer != self.seat:
+            raise ValueError("that view belongs to another seat")
+        belief = self.arrangement
+        o = self.opponent
+        for event in view.log[self.read :]:
+            t = event.type
+            if t == "reveal" and event.seat == o:
+                belief.observe(event["col"] - 1, CHARACTER_ID[event["card"]])
+            elif t == "move" and event.seat == o:
+                a, b = event["a"] - 1, event["b"] - 1
+                if "swap" not in event or not self._public(event):
+                    belief.maybe_swap(a, b)
+                elif event["swap"]:
+                    belief.permute(swap_order(a, b))
+            elif t == "saloon" and event.seat == o:
+                a, b = event["a"] - 1, event["b"] - 1
+                belief.enter_saloon(a, b, CHARACTER_ID[event["to_saloon"]], CHARACTER_ID[event["card"]])
+                if "at_a" in event and self._public(event):
+                    belief.observe(a, CHARACTER_ID[event["at_a"]])
+            elif t == "dancer" and event.seat == self.observer:
+                belief.permute(slide_order(event["col"] - 1, event["from"] - 1))
+        self.read = len(view.log)
+        # What is face up now (headlined, immobilized; everything once the game is over).
+        for col, name in enumerate(view.seats[o].street):
+            if name is not None:
+                belief.observe(col, CHARACTER_ID[name])
+        self.view = view
+
+    def _public(self, event: Event) -> bool:
+        """Whether a private field present in ``event`` is known to the observer: always
+        for the opponent's events (the engine only shows it when public); for the
+        viewer's own events only when the spectators see it too (a headlined card)."""
+        return self.observer == self.seat or event.public
+
+    # -- the opponent's cards ----------------------------------------------------------
+    def marginals(self) -> np.ndarray:
+        """(8 columns × 10 characters): P(the opponent's card at column c is character i).
+        Rows are columns 1..8; columns follow :data:`outlaws.engine.CHARACTERS`."""
+        return self.arrangement.marginals()
+
+    def where(self, character: str) -> np.ndarray:
+        """P(``character`` stands at each column 1..8); all zero if it is in the Saloon."""
+        return self.marginals()[:, CHARACTER_ID[character]]
+
+    def most_likely(self, character: str, n: int = 3) -> list[tuple[int, float]]:
+        """The ``n`` likeliest columns (1-based) of ``character``, with probabilities."""
+        p = self.where(character)
+        order = np.argsort(-p, kind="stable")[:n]
+        return [(int(c) + 1, float(p[c])) for c in order if p[c] > 0]
+
+    def arrangements(self) -> int:
+        """How many arrangements are still possible."""
+        return self.arrangement.support()
+
+    # -- tokens ------------------------------------------------------------------------
+    def unseen_tokens(self) -> Counter[str]:
+        """The tokens this seat has not located: on unknown slots or in the reserve."""
+        view = self.view
+        pool = Counter({TOKENS[t]: n for t, n in TOKEN_COUNTS.items()})
+        for seat in view.seats:
+            for name in _STASHED:
+                pool[name] -= seat.stash[name]
+        for name, n in view.discard.items():
+            pool[name] -= n
+        for name, n in view.aside.items():
+            pool[name] -= n
+        for token in view.slots:
+            if token is not None:
+                pool[token] -= 1
+        return +pool
+
+    def token_marginals(self) -> np.ndarray:
+        """(8 slots × 5 tokens): P(slot holds token); known slots are certain, unknown
+        slots share the unseen pool evenly, empty slots are all zero."""
+        view = self.view
+        pool = self.unseen_tokens()
+        total = sum(pool.values())
+        share = np.array([pool[name] / total if total else 0.0 for name in TOKENS])
+        out = np.zeros((COLUMNS, len(TOKENS)))
+        for slot in range(view.filled):
+            token = view.slots[slot]
+            if token is None:
+                out[slot] = share
+            else:
+                out[slot, TOKEN_ID[token]] = 1.0
+        return out
+
+    # -- worlds ------------------------------------------------------------------------
+    def sample(self, rng: np.random.Generator, n: int = 1) -> list[World]:
+        """``n`` hidden worlds drawn from the posterior: the opponent's arrangement, and
+        the unseen tokens dealt at random over the unknown slots and the reserve."""
+        view = self.view
+        streets = self.arrangement.sample(rng, n)
+        pool = [name for name, count in sorted(self.unseen_tokens().items()) for _ in range(count)]
+        unknown = [slot for slot in range(view.filled) if view.slots[slot] is None]
+        worlds = []
+        for street in streets:
+            tokens = list(rng.permutation(pool)) if pool else []
+            slots: list[str | None] = list(view.slots)
+            for slot in unknown:
+                slots[slot] = str(tokens.pop())
+            worlds.append(
+                World(
+                    street=tuple(CHARACTERS[ch] for ch in street),
+                    slots=tuple(slots),
+                    reserve=tuple(str(t) for t in tokens),
+                )
+            )
+        return worlds
+
+
+def _initial_saloon(view: View, seat: int) -> Sequence[str]:
+    """The Saloon ``seat`` started with: today's, with its Saloon exchanges undone."""
+    saloon = list(view.seats[seat].saloon)
+    for event in reversed(view.log):
+        if event.type == "saloon" and event.seat == seat:
+            saloon[saloon.index(event["to_saloon"])] = event["card"]
+    return saloon
