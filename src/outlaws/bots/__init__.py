@@ -3,5 +3,6 @@ the engine computed for it, never the true state."""
 
 from .base import Bot, play_game
 from .random_bot import RandomBot
+from .registry import bot_names, make_bot
 
-__all__ = ["Bot", "RandomBot", "play_game"]
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "play_game"]
