@@ -252,7 +252,7 @@ def conserved_walk(seed: int, turn_limit: int, seek: bool) -> State:
     return state
 
 
-@settings(FAST, max_examples=50)
+@settings(FAST, max_examples=100)
 @given(seed=seeds, turn_limit=st.integers(1, 60), seek=st.booleans())
 def test_conservation_after_every_action(seed: int, turn_limit: int, seek: bool) -> None:
     """R1.1, R1.2, R1.3, R3.1, R5.6, R7.3, R9.4: 17 tokens of the right types (slots,

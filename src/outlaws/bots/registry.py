@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot
+from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
 #: name -> factory(level, seed). Filled in below and by the modules of the other bots.
 _FACTORIES: dict[str, Callable[[int | None, int | None], Bot]] = {
     "random": lambda level, seed: RandomBot(seed),
+    "heuristic": lambda level, seed: HeuristicBot(seed),
+    "search": lambda level, seed: SearchBot(seed, level=level or 3),
 }
 
 

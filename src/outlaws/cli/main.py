@@ -10,8 +10,9 @@ from typing import Annotated
 
 import typer
 
-from ..bots import RandomBot, play_game
 from ..engine import Action, OutlawsError, Record, State, record_of
+from .arena import register as register_arena
+from .play import register
 from .words import describe
 
 app = typer.Typer(
@@ -39,6 +40,9 @@ def replay(
         state = Record.loads(text).replay()
     except OutlawsError as error:
         _fail(str(error))
+    except RecursionError:
+        # json.loads gives up on arrays or objects nested thousands deep: no record is.
+        _fail("record: not a record: JSON nested too deeply")
     out = state.to_json() if view is None else state.view(view).to_json()
     sys.stdout.write(json.dumps(out, indent=2) + "\n")
 
@@ -54,6 +58,9 @@ def demo(
     ] = 500,
 ) -> None:
     """Watch two bots play a whole game, turn by turn; the record is saved at the end."""
+    # Imported here: the bots pull in the deduction layer, which `replay` does not need.
+    from ..bots import RandomBot, play_game
+
     if seed is None:
         seed = time.time_ns() % 1_000_000
     state = State.new(seed=seed, turn_limit=turn_limit)
@@ -74,10 +81,16 @@ def demo(
     typer.echo(f"Record saved: {path}")
 
 
+register_arena(app)
+
+
 def _fail(message: str) -> None:
     """One line on standard error, exit status 2 (FORMAT.md)."""
     sys.stderr.write(message.splitlines()[0] + "\n")
     raise typer.Exit(2)
+
+
+register(app)
 
 
 def main() -> None:

@@ -5,6 +5,6 @@
 by event, and samples complete hidden worlds for the search.
 """
 
-from .belief import Belief, World
+from .belief import Belief, World, world_state
 
-__all__ = ["Belief", "World"]
+__all__ = ["Belief", "World", "world_state"]

@@ -119,6 +119,16 @@ class ArrangementBelief:
         out[:, self.labels] = counts.reshape(COLUMNS, COLUMNS)
         return out
 
+    def probability(self, *facts: tuple[int, int]) -> float:
+        """P(every (column, character) of ``facts`` holds at once); a character not on
+        the street makes it 0."""
+        mask = np.ones(N_ARRANGEMENTS, dtype=bool)
+        for col, character in facts:
+            if character not in self.labels or not 0 <= col < COLUMNS:
+                return 0.0
+            mask &= PERMS[:, col] == self.labels.index(character)
+        return float(self.p[mask].sum())
+
     def support(self) -> int:
         """How many arrangements are still possible."""
         return int(np.count_nonzero(self.p))

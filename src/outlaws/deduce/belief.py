@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine import CHARACTERS, COLUMNS, TOKENS, Event, View
+from ..engine import CHARACTERS, COLUMNS, TOKENS, Event, State, View
 from ..engine.names import CHARACTER_ID, TOKEN_COUNTS, TOKEN_ID
 from .arrangement import ArrangementBelief, slide_order, swap_order
 
@@ -95,6 +95,16 @@ class Belief:
         viewer's own events only when the spectators see it too (a headlined card)."""
         return self.observer == self.seat or event.public
 
+    def fork(self) -> Belief:
+        """A copy to follow a hypothetical continuation played on a fresh position (as
+        :func:`world_state` makes): it will read that position's log from its start."""
+        other = Belief.__new__(Belief)
+        other.seat, other.opponent, other.observer = self.seat, self.opponent, self.observer
+        other.arrangement = self.arrangement.copy()
+        other.read = 0
+        other.view = self.view
+        return other
+
     # -- the opponent's cards ----------------------------------------------------------
     def marginals(self) -> np.ndarray:
         """(8 columns × 10 characters): P(the opponent's card at column c is character i).
@@ -110,6 +120,11 @@ class Belief:
         p = self.where(character)
         order = np.argsort(-p, kind="stable")[:n]
         return [(int(c) + 1, float(p[c])) for c in order if p[c] > 0]
+
+    def probability(self, *facts: tuple[int, str]) -> float:
+        """P(all of ``facts`` at once), each a (column 1..8, character) of the seat this
+        belief is about: ``probability((4, "governor"), (5, "sheriff"))``."""
+        return self.arrangement.probability(*((col - 1, CHARACTER_ID[name]) for col, name in facts))
 
     def arrangements(self) -> int:
         """How many arrangements are still possible."""
@@ -170,6 +185,20 @@ class Belief:
                 )
             )
         return worlds
+
+
+def world_state(view: View, world: World) -> State:
+    """The full :class:`~outlaws.engine.State` that ``world`` completes ``view`` into:
+    the position a search plays on. Its log starts empty; the viewer knows the slots its
+    view shows."""
+    data = view.to_json()
+    opponent = 1 - view.viewer if view.viewer is not None else 0
+    data["seats"][opponent]["street"] = list(world.street)
+    data["slots"] = list(world.slots)
+    data["reserve"] = list(world.reserve)
+    bit = 1 << (1 - opponent)  # the viewer's knowledge bit
+    known = [bit if token is not None else 0 for token in view.slots]
+    return State.from_json(data, known=known)
 
 
 def _initial_saloon(view: View, seat: int) -> Sequence[str]:

@@ -119,6 +119,8 @@ class Record:
 
 def record_of(state: State) -> Record:
     """The record of the game ``state`` has played so far (replays its history)."""
+    if state.setup is None:
+        raise ValueError("a position made with State.from_json has no record: it has no start")
     replay = State.new(seed=state.seed, setup=state.setup, turn_limit=state.turn_limit)
     actions = []
     for action_id in state.history:

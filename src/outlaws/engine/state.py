@@ -12,6 +12,7 @@ The true state must never reach a seat: hand out :meth:`State.view` instead.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import (
@@ -44,7 +45,7 @@ from .actions import (
     fields_of,
     spec_to_action,
 )
-from .errors import IllegalAction
+from .errors import FormatError, IllegalAction
 from .names import (
     BANDIT,
     BOGUS,
@@ -68,6 +69,7 @@ from .names import (
     STASH_KEYS,
     STOREKEEP,
     TAKEABLE,
+    TOKEN_COUNTS,
     TOKEN_ID,
     TOKENS,
     VOTE,
@@ -320,7 +322,7 @@ class State:
         "winner",
     )
 
-    setup: Setup
+    setup: Setup | None
     seed: int
     turn_limit: int | None
     street: list[list[int]]
@@ -389,6 +391,26 @@ class State:
         self.log = [("turn", 1, setup.first)]
         self.history = []
         return self
+
+    @classmethod
+    def from_json(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        seed: int = 0,
+        turn_limit: int | None = None,
+        known: Sequence[int] | None = None,
+    ) -> State:
+        """A position from the whole-state JSON of :meth:`to_json` (like a chess FEN):
+        for tests, analysis and the search's sampled worlds.
+
+        ``known[slot]`` is the knowledge of each slot's token as bits (1: seat 0 knows it,
+        2: seat 1, 4: shown to all; default: nobody). A pending reaction cannot be set up
+        this way (its columns are not part of the state). The position has no history:
+        :func:`~outlaws.engine.record_of` needs a game started with :meth:`new`.
+        Raises :class:`FormatError` naming the field at fault.
+        """
+        return _position(cls, data, seed, turn_limit, known)
 
     def clone(self) -> State:
         """An independent copy (the search's other inner loop)."""
@@ -1110,3 +1132,110 @@ _APPLY = {
     K_PASS: State._pass,
 }
 _APPLY = [_APPLY[k] for k in range(len(_APPLY))]
+
+
+def _position(
+    cls: type[State],
+    data: Mapping[str, Any],
+    seed: int,
+    turn_limit: int | None,
+    known: Sequence[int] | None,
+) -> State:
+    """:meth:`State.from_json`: read and check a whole-state object."""
+
+    def need(key: str, where: Mapping[str, Any] = data, path: str = "") -> Any:
+        if key not in where:
+            raise FormatError(f"{path}{key}", "missing")
+        return where[key]
+
+    def names(value: Any, ids: Mapping[str, int], path: str, allow_none: bool = False) -> list[int]:
+        if not isinstance(value, list):
+            raise FormatError(path, "must be a list")
+        out = []
+        for i, name in enumerate(value):
+            if name is None and allow_none:
+                out.append(EMPTY)
+            elif isinstance(name, str) and name in ids:
+                out.append(ids[name])
+            else:
+                raise FormatError(f"{path}[{i}]", f"unknown name {name!r}")
+        return out
+
+    if need("status") != "playing":
+        raise FormatError("status", "a position to play from must be 'playing'")
+    if data.get("pending") is not None:
+        raise FormatError("pending", "a position cannot start in a pending reaction")
+    self = cls.__new__(cls)
+    self.setup = None
+    self.seed = seed
+    self.turn_limit = turn_limit
+    self.slots = names(need("slots"), TOKEN_ID, "slots", allow_none=True)
+    if len(self.slots) != COLUMNS:
+        raise FormatError("slots", f"must list {COLUMNS} slots")
+    self.filled = sum(1 for t in self.slots if t != EMPTY)
+    if any(t == EMPTY for t in self.slots[: self.filled]):
+        raise FormatError("slots", "empty slots come last (R5.6)")
+    self.known = list(known) if known is not None else [0] * COLUMNS
+    if len(self.known) != COLUMNS:
+        raise FormatError("known", f"must list {COLUMNS} slots")
+    self.reserve = names(need("reserve"), TOKEN_ID, "reserve")
+    discard = need("discard")
+    self.discard = [int(need("bullet", discard, "discard.")), int(need("handcuffs", discard, "discard."))]
+    aside = data.get("aside") or {}
+    self.aside = [int(aside.get(name, 0)) for name in TOKENS]
+    seats = need("seats")
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise FormatError("seats", "must list 2 seats")
+    self.street, self.saloon, self.stash = [], [], []
+    self.immobile, self.headlined = [NO_COL, NO_COL], [0, 0]
+    for s, seat in enumerate(seats):
+        path = f"seats[{s}]."
+        street = names(need("street", seat, path), CHARACTER_ID, f"{path}street")
+        saloon = names(need("saloon", seat, path), CHARACTER_ID, f"{path}saloon")
+        if len(street) != COLUMNS or len(saloon) != 2 or sorted(street + saloon) != list(range(10)):
+            raise FormatError(f"{path}street", "street and Saloon must hold the 10 characters once (R1.1)")
+        if GOVERNOR in saloon:
+            raise FormatError(f"{path}saloon", "the Governor may never be in a Saloon (R3.1)")
+        stash = need("stash", seat, path)
+        self.stash.append([int(stash.get(name, 0)) if name != "bogus" else 0 for name in TOKENS])
+        self.stash[s].append(int(stash.get("headline", 0)))
+        self.street.append(street)
+        self.saloon.append(saloon)
+        for col in seat.get("immobilized", []):
+            if not (isinstance(col, int) and 1 <= col <= COLUMNS and street[col - 1] == BANDIT):
+                raise FormatError(f"{path}immobilized", "only a Bandit on the street is immobilized (R7.3)")
+            self.immobile[s] = col - 1
+        for col in seat.get("headlined", []):
+            if not (isinstance(col, int) and 1 <= col <= COLUMNS and street[col - 1] != GOVERNOR):
+                raise FormatError(f"{path}headlined", f"no headlined card can stand at {col!r} (R6.7)")
+            self.headlined[s] |= 1 << street[col - 1]
+    counts = [0] * len(TOKENS)
+    for token in self.slots[: self.filled] + self.reserve:
+        counts[token] += 1
+    for stash in self.stash:
+        for t in (BULLET, HANDCUFFS, VOTE, ELECTION):
+            counts[t] += stash[t]
+    counts[BULLET] += self.discard[0]
+    counts[HANDCUFFS] += self.discard[1]
+    for t in range(len(TOKENS)):
+        counts[t] += self.aside[t]
+    if counts != [TOKEN_COUNTS[t] for t in range(len(TOKENS))]:
+        raise FormatError("slots", "the 17 tokens are not all accounted for (R1.2)")
+    to_act = need("to_act")
+    if to_act not in (0, 1):
+        raise FormatError("to_act", "must be 0 or 1")
+    self.active = self.to_act = to_act
+    self.actions_left = int(need("actions_left"))
+    if self.actions_left not in (1, 2):
+        raise FormatError("actions_left", "must be 1 or 2 (R4.1)")
+    self.pending = NO_PENDING
+    self.context = ()
+    self.turn = int(need("turn"))
+    self.over = False
+    self.winner = None
+    self.how = None
+    self.sudden_death = bool(need("sudden_death"))
+    self.sudden_deaths = int(self.sudden_death)
+    self.log = []
+    self.history = []
+    return self

@@ -1,0 +1,276 @@
+"""The heuristic bot: one look ahead, guided by the exact posterior.
+
+It keeps two beliefs up to date from its view: where the opponent's cards are
+(:class:`~outlaws.deduce.Belief`) and what the opponent can know of its own cards (the
+same filter fed with public facts: its *exposure*). Every legal action gets a score in
+"points" (a win is worth :data:`WIN`):
+
+- it shoots where the enemy Governor most likely is, weighing the risk of an
+  interception; it arrests where the enemy Hitman most likely is;
+- it takes the tokens it has seen, and looks for the ones it has not;
+- it keeps its Sheriff beside its Governor, hides a Governor the opponent has located
+  (a real swap and a pretended one look the same, so it feints as often as it hides),
+  and moves its Hitman and Sheriff opposite the likeliest targets;
+- it avoids revealing its Governor and Hitman where that would help the opponent.
+
+Ties and near-ties are broken at random (seeded), so it is reproducible but not rigid.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..deduce import Belief
+from ..engine import Action, View
+from ..engine.names import CHARACTER_ID, COLUMNS, LEFT, RIGHT, TOKEN_ID
+
+WIN = 1000.0
+GOV, HIT, SHER, BANDIT, REV = (CHARACTER_ID[n] for n in ("governor", "hitman", "sheriff", "bandit", "reverend"))
+BULLET, HANDCUFFS, VOTE, ELECTION = (TOKEN_ID[n] for n in ("bullet", "handcuffs", "vote", "election"))
+
+
+class HeuristicBot:
+    """Scores every legal action with the posterior and plays the best one."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, noise: float = 1.0) -> None:
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self.belief: Belief | None = None
+        self.exposure: Belief | None = None
+
+    # -- beliefs -----------------------------------------------------------------------
+    def observe(self, view: View) -> None:
+        """Bring both beliefs up to date (a new game or seat starts them afresh)."""
+        fresh = (
+            self.belief is None
+            or self.belief.seat != view.viewer
+            or len(view.log) < self.belief.read
+            or view.log[: 1] != self.belief.view.log[: 1]
+        )
+        if fresh:
+            self.belief = Belief(view)
+            self.exposure = Belief(view, about=view.viewer)
+        else:
+            assert self.exposure is not None
+            self.belief.update(view)
+            self.exposure.update(view)
+
+    # -- choosing ----------------------------------------------------------------------
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.pending is not None:
+            # Intercepting or cancelling is never worse than letting the effect stand.
+            for action in legal:
+                if action.type in ("intercept", "cancel"):
+                    return action
+            return legal[0]
+        self.observe(view)
+        scores = self.scores(view, legal)
+        best = max(scores)
+        near = [a for a, s in zip(legal, scores, strict=True) if s >= best - self.noise]
+        return self.rng.choice(near)
+
+    def scores(self, view: View, legal: Sequence[Action]) -> list[float]:
+        """The score of each legal action."""
+        assert self.belief is not None and self.exposure is not None
+        ctx = _Context(view, self.belief, self.exposure)
+        return [ctx.score(action) + self.rng.random() * 1e-3 for action in legal]
+
+
+class _Context:
+    """What one decision needs, computed once: marginals, stashes, threats."""
+
+    def __init__(self, view: View, belief: Belief, exposure: Belief) -> None:
+        self.view = view
+        self.me = me = view.viewer
+        assert me is not None
+        self.opp = opp = 1 - me
+        self.belief = belief
+        self.exposure = exposure
+        self.enemy = belief.marginals()  # P(opponent's card at col is character)
+        self.known_to_them = exposure.marginals()  # what they can deduce of mine
+        self.tokens = belief.token_marginals()
+        self.street = [CHARACTER_ID[n] for n in view.seats[me].street]  # type: ignore[index]
+        self.mine = view.seats[me].stash
+        self.theirs = view.seats[opp].stash
+        self.their_street = view.seats[opp].street
+        # How much the opponent could do with my Governor's column: a Bullet in hand is an
+        # immediate threat; Bullets still about (street, reserve) a slower one.
+        unseen = belief.unseen_tokens()
+        bullets_about = unseen.get("bullet", 0) + sum(1 for t in view.slots if t == "bullet")
+        self.gov_threat = 450.0 if self.theirs["bullet"] else 120.0 if bullets_about else 25.0
+        cuffs_about = unseen.get("handcuffs", 0) + sum(1 for t in view.slots if t == "handcuffs")
+        self.hit_threat = 400.0 if self.theirs["handcuffs"] else 100.0 if cuffs_about else 20.0
+        self.base = self.position_value(self.street, self.known_to_them)
+
+    def value(self) -> float:
+        """How good the whole position is for me, in points: what each side holds, how
+        safe and well placed my cards are, and how much I know of the opponent's."""
+        worth = {"vote": 45.0, "bullet": 70.0, "handcuffs": 60.0, "headline": 8.0}
+        material = sum(w * (self.mine[k] - self.theirs[k]) for k, w in worth.items())
+        knowledge = 150.0 * float(np.sum(self.enemy[:, GOV] ** 2)) + 80.0 * float(np.sum(self.enemy[:, HIT] ** 2))
+        return material + knowledge + self.base
+
+    # -- evaluation of my own layout -----------------------------------------------------
+    def position_value(self, street: Sequence[int], known: np.ndarray) -> float:
+        """How safe and how well placed my cards are, given what the opponent knows."""
+        value = 0.0
+        g = _index(street, GOV)
+        value -= self.gov_threat * known[g, GOV] ** 2
+        h = _index(street, HIT)
+        s = _index(street, SHER)
+        if s >= 0 and abs(s - g) == 1:
+            value += 40.0 if self.mine["handcuffs"] else 10.0
+        if h >= 0:
+            value -= self.hit_threat * known[h, HIT] ** 2
+            if self.mine["bullet"]:
+                value += 120.0 * self.enemy[h, GOV]
+            rev = h + RIGHT[self.me]
+            if 0 <= rev < COLUMNS and street[rev] == REV:
+                value += 15.0
+        if s >= 0 and self.mine["handcuffs"]:
+            value += 60.0 * self.enemy[s, HIT]
+        return value
+
+    def reveal_cost(self, col: int) -> float:
+        """What showing my card at ``col`` gives away."""
+        card = self.street[col]
+        already = self.known_to_them[col, card]
+        if card == GOV:
+            return self.gov_threat * (1.0 - already**2)
+        if card == HIT:
+            return self.hit_threat * (1.0 - already**2)
+        if card == SHER:
+            return 15.0 * (1.0 - already)
+        return 2.0 * (1.0 - already)
+
+    def info_value(self, col: int) -> float:
+        """What revealing the opponent's card at ``col`` would teach me."""
+        row = self.enemy[col]
+        gov, hit = row[GOV], row[HIT]
+        value = 160.0 * gov * (1 - gov) + 90.0 * hit * (1 - hit) + 20.0 * row[SHER] * (1 - row[SHER])
+        entropy = -float(np.sum(row[row > 0] * np.log(row[row > 0])))
+        return value + 4.0 * entropy
+
+    # -- scoring -------------------------------------------------------------------------
+    def score(self, action: Action) -> float:
+        t = action.type
+        method = getattr(self, f"_score_{t}", None)
+        return method(action) if method else 0.0
+
+    def _score_move(self, action: Action) -> float:
+        a, b = action.a - 1, action.b - 1
+        street = list(self.street)
+        if action.swap:
+            street[a], street[b] = street[b], street[a]
+        # Real or pretended, the opponent sees the same possible swap.
+        known = self.known_to_them.copy()
+        known[a] = known[b] = (known[a] + known[b]) / 2
+        return self.position_value(street, known) - self.base - 1.0
+
+    def _score_saloon(self, action: Action) -> float:
+        a, b = action.a - 1, action.b - 1
+        street = list(self.street)
+        street[a] = CHARACTER_ID[action.at_a]
+        third = {CHARACTER_ID[action.card], self.street[a], self.street[b]}
+        third -= {CHARACTER_ID[action.to_saloon], street[a]}
+        street[b] = third.pop()
+        known = self.known_to_them.copy()
+        known[a] = known[b] = 0.0
+        for col in (a, b):
+            for other in (a, b):
+                known[col, street[other]] = 0.5
+        bonus = 0.0
+        if CHARACTER_ID[action.card] in (SHER, HIT) and CHARACTER_ID[action.to_saloon] not in (SHER, HIT):
+            bonus = 25.0  # bring a piece that matters back into play
+        return self.position_value(street, known) - self.base + bonus - 4.0
+
+    def _score_look(self, action: Action) -> float:
+        c = action.col - 1
+        if self.view.slots[c] is not None:
+            return -50.0
+        row = self.tokens[c]
+        return 12.0 * (row[ELECTION] * 3 + row[VOTE] + row[BULLET] + row[HANDCUFFS]) - self.reveal_cost(c)
+
+    def _score_take(self, action: Action) -> float:
+        c = action.col - 1
+        token = TOKEN_ID[action.call]
+        p = self.tokens[c, token]
+        if token == ELECTION:
+            return p * WIN - self.reveal_cost(c)
+        gain = {VOTE: 45.0 + 25.0 * self.mine["vote"], BULLET: 70.0, HANDCUFFS: 60.0}[token]
+        return p * gain - (1 - p) * 10.0 - self.reveal_cost(c)
+
+    def _score_hitman(self, action: Action) -> float:
+        c = action.col - 1
+        p_gov = self.enemy[c, GOV]
+        if p_gov <= 0:
+            return -100.0
+        p_intercept = 0.0
+        if self.theirs["handcuffs"]:
+            both = self.belief.probability((c + 1, "governor"), (c, "sheriff")) + self.belief.probability(
+                (c + 1, "governor"), (c + 2, "sheriff")
+            )
+            p_intercept = both / p_gov
+        rev = c + RIGHT[self.me]
+        saved = 0 <= rev < COLUMNS and self.street[rev] == REV
+        loss = 0.0 if saved else WIN
+        return p_gov * ((1 - p_intercept) * WIN - p_intercept * loss) - 30.0 - self.reveal_cost(c)
+
+    def _score_sheriff(self, action: Action) -> float:
+        c, target = action.col - 1, action.target - 1
+        cost = 35.0 + self.reveal_cost(c) + (self.reveal_cost(c + LEFT[self.me]) if action.mayor else 0.0)
+        if action.call == "hitman":
+            p = self.enemy[target, HIT]
+            rev = target + RIGHT[self.opp]
+            p_cancel = self.belief.probability((target + 1, "hitman"), (rev + 1, "reverend")) / p if p else 0.0
+            return p * (1 - p_cancel) * WIN + self.info_value(target) * 0.3 - cost
+        return self.enemy[target, BANDIT] * 40.0 + self.info_value(target) * 0.3 - cost
+
+    def _ranged_cost(self, action: Action) -> float:
+        cost = self.reveal_cost(action.col - 1)
+        if action.mayor:
+            cost += self.reveal_cost(action.col - 1 + LEFT[self.me]) + 1.0
+        return cost
+
+    def _score_indian(self, action: Action) -> float:
+        return self.info_value(action.target - 1) - self._ranged_cost(action)
+
+    def _score_reporter(self, action: Action) -> float:
+        target = action.target - 1
+        p = self.enemy[target, CHARACTER_ID[action.call]]
+        worth = {HIT: 160.0, SHER: 40.0, BANDIT: 25.0}.get(CHARACTER_ID[action.call], 8.0)
+        return p * worth + self.info_value(target) - self._ranged_cost(action) - 12.0
+
+    def _score_bandit(self, action: Action) -> float:
+        c = action.col - 1
+        key = "bullet" if action.call == "hitman" else "handcuffs"
+        p = self.enemy[c, CHARACTER_ID[action.call]]
+        steal = 70.0 if self.theirs[key] else 0.0
+        return p * steal + self.info_value(c) - self.reveal_cost(c)
+
+    def _score_storekeep(self, action: Action) -> float:
+        return 1.0 - self._ranged_cost(action)
+
+    def _score_dancer(self, action: Action) -> float:
+        # Pulling their likeliest Governor opposite my Hitman sets up a shot.
+        c, f = action.col - 1, action.from_ - 1
+        h = _index(self.street, HIT)
+        gain = 0.0
+        if h == c and self.mine["bullet"]:
+            gain = 150.0 * self.enemy[f, GOV]
+        return gain + 2.0 - self.reveal_cost(c)
+
+    def _score_reverend(self, action: Action) -> float:
+        return 30.0 - self.reveal_cost(action.col - 1)
+
+
+def _index(street: Sequence[int], card: int) -> int:
+    try:
+        return street.index(card)
+    except ValueError:
+        return -1

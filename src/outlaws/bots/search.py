@@ -1,0 +1,133 @@
+"""The search bot: plans each action over hidden worlds sampled from the posterior.
+
+For a decision it keeps the heuristic's best candidate actions (more at higher levels),
+then, for hidden worlds drawn from its exact :class:`~outlaws.deduce.Belief`, plays each
+candidate on the full position that world completes (:func:`~outlaws.deduce.world_state`):
+reactions are answered as well as each side can, what the seat would then see updates a
+copy of its beliefs, the turn's second action is chosen with that new knowledge, and the
+position reached is valued (a win or a loss counts in full). Candidates get sampled
+worlds in turn until the budget (time and worlds) is spent: a determinized,
+information-set Monte Carlo search one turn deep.
+
+The final choice is mixed: a softmax over the mean values, so the bot cannot be read
+and exploited, and it stays reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..deduce import Belief, world_state
+from ..engine import Action, State, View
+from .heuristic import WIN, HeuristicBot, _Context
+
+#: level -> (candidates kept, worlds per candidate at most, time budget in ms)
+LEVELS: dict[int, tuple[int, int, float]] = {
+    1: (3, 6, 150.0),
+    2: (5, 12, 400.0),
+    3: (7, 24, 900.0),
+    4: (10, 48, 2500.0),
+    5: (14, 96, 6000.0),
+}
+
+
+class SearchBot:
+    """Determinized one-turn lookahead over posterior samples, with a mixed choice."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        level: int = 3,
+        budget_ms: float | None = None,
+        temperature: float = 12.0,
+    ) -> None:
+        self.level = level
+        self.candidates, self.max_worlds, default_budget = LEVELS[level]
+        self.budget_ms = default_budget if budget_ms is None else budget_ms
+        self.temperature = temperature
+        self.rng = random.Random(seed)
+        self.np_rng = np.random.default_rng(seed)
+        self.heuristic = HeuristicBot(seed)
+        self.name = f"search:{level}"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.pending is not None:
+            return self.heuristic.choose(view, legal)
+        start = time.perf_counter()
+        heuristic = self.heuristic
+        heuristic.observe(view)
+        assert heuristic.belief is not None and heuristic.exposure is not None
+        scores = heuristic.scores(view, legal)
+        ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[: self.candidates]
+        if len(ranked) == 1:
+            return legal[ranked[0]]
+        totals = [0.0] * len(ranked)
+        counts = [0] * len(ranked)
+        deadline = start + self.budget_ms / 1000.0
+        worlds = heuristic.belief.sample(self.np_rng, self.max_worlds)
+        for world in worlds:
+            for k, i in enumerate(ranked):
+                totals[k] += self._simulate(view, world_state(view, world), legal[i])
+                counts[k] += 1
+            if time.perf_counter() > deadline:
+                break
+        means = [totals[k] / counts[k] for k in range(len(ranked))]
+        return legal[ranked[self._mixed(means)]]
+
+    def _mixed(self, means: list[float]) -> int:
+        """A softmax draw over the mean values (temperature in points)."""
+        best = max(means)
+        weights = [math.exp((m - best) / self.temperature) for m in means]
+        return self.rng.choices(range(len(means)), weights)[0]
+
+    def _simulate(self, view: View, state: State, first: Action) -> float:
+        """The value for ``view.viewer`` of playing ``first`` (then the turn's best second
+        action) in one sampled world."""
+        me = view.viewer
+        assert me is not None and self.heuristic.belief is not None
+        assert self.heuristic.exposure is not None
+        belief = self.heuristic.belief.fork()
+        exposure = self.heuristic.exposure.fork()
+        state.apply(first)
+        _react(state)
+        if state.over:
+            return _outcome(state, me)
+        if state.to_act == me and not state.pending:
+            seen = state.view(me)
+            belief.update(seen)
+            exposure.update(seen)
+            ctx = _Context(seen, belief, exposure)
+            options = [a for a in state.legal_actions() if a.type != "saloon"]
+            second = max(options, key=ctx.score)
+            state.apply(second)
+            _react(state)
+            if state.over:
+                return _outcome(state, me)
+        seen = state.view(me)
+        belief.update(seen)
+        exposure.update(seen)
+        return _Context(seen, belief, exposure).value()
+
+
+def _react(state: State) -> None:
+    """Answer pending reactions as well as the reacting seat can: intercept or cancel
+    whenever it is possible."""
+    while state.pending and not state.over:
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.type != "pass"), legal[-1]))
+
+
+def _outcome(state: State, me: int) -> float:
+    if state.winner is None:
+        return 0.0
+    return WIN if state.winner == me else -WIN
+
+
+__all__ = ["LEVELS", "SearchBot"]
