@@ -28,8 +28,12 @@ from ..engine import Action, View
 from ..engine.names import CHARACTER_ID, COLUMNS, LEFT, RIGHT, TOKEN_ID
 
 WIN = 1000.0
-GOV, HIT, SHER, BANDIT, REV = (CHARACTER_ID[n] for n in ("governor", "hitman", "sheriff", "bandit", "reverend"))
-BULLET, HANDCUFFS, VOTE, ELECTION = (TOKEN_ID[n] for n in ("bullet", "handcuffs", "vote", "election"))
+GOV, HIT, SHER, BANDIT, REV = (
+    CHARACTER_ID[n] for n in ("governor", "hitman", "sheriff", "bandit", "reverend")
+)
+BULLET, HANDCUFFS, VOTE, ELECTION = (
+    TOKEN_ID[n] for n in ("bullet", "handcuffs", "vote", "election")
+)
 
 
 class HeuristicBot:
@@ -50,7 +54,7 @@ class HeuristicBot:
             self.belief is None
             or self.belief.seat != view.viewer
             or len(view.log) < self.belief.read
-            or view.log[: 1] != self.belief.view.log[: 1]
+            or view.log[:1] != self.belief.view.log[:1]
         )
         if fresh:
             self.belief = Belief(view)
@@ -112,7 +116,9 @@ class _Context:
         safe and well placed my cards are, and how much I know of the opponent's."""
         worth = {"vote": 45.0, "bullet": 70.0, "handcuffs": 60.0, "headline": 8.0}
         material = sum(w * (self.mine[k] - self.theirs[k]) for k, w in worth.items())
-        knowledge = 150.0 * float(np.sum(self.enemy[:, GOV] ** 2)) + 80.0 * float(np.sum(self.enemy[:, HIT] ** 2))
+        knowledge = 150.0 * float(np.sum(self.enemy[:, GOV] ** 2)) + 80.0 * float(
+            np.sum(self.enemy[:, HIT] ** 2)
+        )
         return material + knowledge + self.base
 
     # -- evaluation of my own layout -----------------------------------------------------
@@ -152,7 +158,9 @@ class _Context:
         """What revealing the opponent's card at ``col`` would teach me."""
         row = self.enemy[col]
         gov, hit = row[GOV], row[HIT]
-        value = 160.0 * gov * (1 - gov) + 90.0 * hit * (1 - hit) + 20.0 * row[SHER] * (1 - row[SHER])
+        value = (
+            160.0 * gov * (1 - gov) + 90.0 * hit * (1 - hit) + 20.0 * row[SHER] * (1 - row[SHER])
+        )
         entropy = -float(np.sum(row[row > 0] * np.log(row[row > 0])))
         return value + 4.0 * entropy
 
@@ -185,7 +193,10 @@ class _Context:
             for other in (a, b):
                 known[col, street[other]] = 0.5
         bonus = 0.0
-        if CHARACTER_ID[action.card] in (SHER, HIT) and CHARACTER_ID[action.to_saloon] not in (SHER, HIT):
+        if CHARACTER_ID[action.card] in (SHER, HIT) and CHARACTER_ID[action.to_saloon] not in (
+            SHER,
+            HIT,
+        ):
             bonus = 25.0  # bring a piece that matters back into play
         return self.position_value(street, known) - self.base + bonus - 4.0
 
@@ -194,7 +205,9 @@ class _Context:
         if self.view.slots[c] is not None:
             return -50.0
         row = self.tokens[c]
-        return 12.0 * (row[ELECTION] * 3 + row[VOTE] + row[BULLET] + row[HANDCUFFS]) - self.reveal_cost(c)
+        return 12.0 * (
+            row[ELECTION] * 3 + row[VOTE] + row[BULLET] + row[HANDCUFFS]
+        ) - self.reveal_cost(c)
 
     def _score_take(self, action: Action) -> float:
         c = action.col - 1
@@ -212,9 +225,9 @@ class _Context:
             return -100.0
         p_intercept = 0.0
         if self.theirs["handcuffs"]:
-            both = self.belief.probability((c + 1, "governor"), (c, "sheriff")) + self.belief.probability(
-                (c + 1, "governor"), (c + 2, "sheriff")
-            )
+            both = self.belief.probability(
+                (c + 1, "governor"), (c, "sheriff")
+            ) + self.belief.probability((c + 1, "governor"), (c + 2, "sheriff"))
             p_intercept = both / p_gov
         rev = c + RIGHT[self.me]
         saved = 0 <= rev < COLUMNS and self.street[rev] == REV
@@ -223,11 +236,19 @@ class _Context:
 
     def _score_sheriff(self, action: Action) -> float:
         c, target = action.col - 1, action.target - 1
-        cost = 35.0 + self.reveal_cost(c) + (self.reveal_cost(c + LEFT[self.me]) if action.mayor else 0.0)
+        cost = (
+            35.0
+            + self.reveal_cost(c)
+            + (self.reveal_cost(c + LEFT[self.me]) if action.mayor else 0.0)
+        )
         if action.call == "hitman":
             p = self.enemy[target, HIT]
             rev = target + RIGHT[self.opp]
-            p_cancel = self.belief.probability((target + 1, "hitman"), (rev + 1, "reverend")) / p if p else 0.0
+            p_cancel = (
+                self.belief.probability((target + 1, "hitman"), (rev + 1, "reverend")) / p
+                if p
+                else 0.0
+            )
             return p * (1 - p_cancel) * WIN + self.info_value(target) * 0.3 - cost
         return self.enemy[target, BANDIT] * 40.0 + self.info_value(target) * 0.3 - cost
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..deduce import Belief, world_state
+from ..deduce import world_state
 from ..engine import Action, State, View
 from .heuristic import WIN, HeuristicBot, _Context
 

@@ -114,7 +114,9 @@ class ArrangementBelief:
         live = np.flatnonzero(self.p)
         cells = _CELLS[live] if len(live) < N_ARRANGEMENTS // 2 else _CELLS
         weights = self.p[live] if len(live) < N_ARRANGEMENTS // 2 else self.p
-        counts = np.bincount(cells.ravel(), weights=np.repeat(weights, COLUMNS), minlength=COLUMNS * COLUMNS)
+        counts = np.bincount(
+            cells.ravel(), weights=np.repeat(weights, COLUMNS), minlength=COLUMNS * COLUMNS
+        )
         out = np.zeros((COLUMNS, 10))
         out[:, self.labels] = counts.reshape(COLUMNS, COLUMNS)
         return out

@@ -77,16 +77,24 @@ class Belief:
                     belief.permute(swap_order(a, b))
             elif t == "saloon" and event.seat == o:
                 a, b = event["a"] - 1, event["b"] - 1
-                belief.enter_saloon(a, b, CHARACTER_ID[event["to_saloon"]], CHARACTER_ID[event["card"]])
+                belief.enter_saloon(
+                    a, b, CHARACTER_ID[event["to_saloon"]], CHARACTER_ID[event["card"]]
+                )
                 if "at_a" in event and self._public(event):
                     belief.observe(a, CHARACTER_ID[event["at_a"]])
             elif t == "dancer" and event.seat == self.observer:
                 belief.permute(slide_order(event["col"] - 1, event["from"] - 1))
         self.read = len(view.log)
-        # What is face up now (headlined, immobilized; everything once the game is over).
-        for col, name in enumerate(view.seats[o].street):
-            if name is not None:
-                belief.observe(col, CHARACTER_ID[name])
+        # What is face up now: headlined and immobilized cards, everything once the game is
+        # over. (A view shows the viewer all of its own cards, so an exposure belief about
+        # the viewer reads only the face-up ones.)
+        side = view.seats[o]
+        if view.over or o != self.seat:
+            face_up = [c for c, name in enumerate(side.street) if name is not None]
+        else:
+            face_up = [c - 1 for c in (*side.headlined, *side.immobilized)]
+        for col in face_up:
+            belief.observe(col, CHARACTER_ID[side.street[col]])
         self.view = view
 
     def _public(self, event: Event) -> bool:
