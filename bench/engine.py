@@ -99,7 +99,9 @@ def openspiel_rates(seconds: float, seed: int) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="playout time (default 10)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--turn-limit", type=int, default=None, help="cut games at N turns")

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..deduce import world_state
 from ..engine import Action, State, View
+from ..engine.actions import K_SALOON, SPECS
 from .heuristic import WIN, HeuristicBot, _Context
 
 #: level -> (candidates kept, worlds per candidate at most, time budget in ms)
@@ -104,7 +105,9 @@ class SearchBot:
             belief.update(seen)
             exposure.update(seen)
             ctx = _Context(seen, belief, exposure)
-            options = [a for a in state.legal_actions() if a.type != "saloon"]
+            # The second action is planned among all but the Saloon exchanges (most of
+            # the list, rarely the best follow-up).
+            options = [state.decode(i) for i in state.legal_action_ids() if not _is_saloon(i)]
             second = max(options, key=ctx.score)
             state.apply(second)
             _react(state)
@@ -114,6 +117,10 @@ class SearchBot:
         belief.update(seen)
         exposure.update(seen)
         return _Context(seen, belief, exposure).value()
+
+
+def _is_saloon(action_id: int) -> bool:
+    return SPECS[action_id][0] == K_SALOON
 
 
 def _react(state: State) -> None:

@@ -66,7 +66,7 @@ def pairs_table(result: ArenaResult) -> Table:
     table.add_column("B", style="bold")
     for name in ("games", "A wins", "B wins", "unfin."):
         table.add_column(name, justify="right")
-    table.add_column("A win % (95% CI)", justify="right")
+    table.add_column("A win (95% CI)", justify="right")
     for pair in result.pairs:
         low, high = pair.ci95
         rate = pair.a_win_rate
@@ -77,7 +77,7 @@ def pairs_table(result: ArenaResult) -> Table:
             str(pair.a_wins),
             str(pair.b_wins),
             str(pair.unfinished),
-            "—" if rate is None else f"{100 * rate:.1f} ({100 * low:.1f}–{100 * high:.1f})",
+            "—" if rate is None else f"{100 * rate:.0f}% ({100 * low:.0f}–{100 * high:.0f})",
         )
     return table
 

@@ -83,6 +83,8 @@ HOW_WORDS: dict[str, str] = {
     "ugly": "by arresting the Hitman",
 }
 UNKNOWN = Text("?", style="dim")
+#: The default opponents, strongest first, that still answer at once; else ``random``.
+STRONGER_BOTS: tuple[str, ...] = ("heuristic",)
 CELL = 8
 LABEL = 5
 
@@ -90,15 +92,16 @@ LABEL = 5
 NOTATION: tuple[tuple[str, str], ...] = (
     ("move A B swap", "swap your cards at columns A and B"),
     ("move A B pretend", "only pretend to (they cannot tell)"),
-    ("saloon CARD A B OUT AT_A", "CARD leaves your Saloon; of it and your cards"),
-    ("", "at A and B, OUT goes in, AT_A ends at A"),
+    ("saloon CARD A B TO_SALOON AT_A", "CARD leaves your Saloon; of it and your"),
+    ("", "cards at A and B, TO_SALOON goes in and"),
+    ("", "AT_A ends at A (the third at B)"),
     ("look C", "reveal your card at C, look at slot C's token"),
     ("take C TOKEN", "TOKEN: vote, bullet, handcuffs or election"),
     ("hitman C", "pay a Bullet, fire at their card opposite"),
     ("sheriff C CALL [@T] [+mayor]", "pay a Handcuffs; CALL: hitman or bandit"),
     ("indian C [@T] [+mayor]", "look at their card opposite"),
     ("storekeep C S1 S2 [+mayor]", "exchange the tokens of slots S1 and S2"),
-    ("storekeep C S supply", "exchange slot S with the reserve's top token"),
+    ("storekeep C S supply [+mayor]", "exchange slot S with the reserve's top token"),
     ("dancer C @F", "pull their card at column F to column C"),
     ("reporter C CALL [@T] [+mayor]", "pay a Headline marker; CALL: not the Governor"),
     ("bandit C CALL", "CALL: hitman or sheriff, to steal one token"),
@@ -309,7 +312,9 @@ def table_of(view: View, notes: Notes | None = None) -> Table:
         far.append((Text(""), marks))
     if notes is not None:
         governor, other = _guess_rows(view, notes, columns)
-        far += [(Text("guess", style="dim"), governor), (Text(""), other)]
+        far.append((Text("guess", style="dim"), governor))
+        if any(cell.plain for cell in other):
+            far.append((Text(""), other))
     # Your side: cards, marks, how exposed they are.
     near: list[tuple[Text, list[Text]]] = [(Text("You", style="bold green"), street(me))]
     marks = _marks(view, me, columns)
@@ -487,7 +492,7 @@ def choices_of(legal: Sequence[Action]) -> list[Choice]:
     if "move" in types:
         out.append(Choice("Move", "move A B swap|pretend", "move"))
     if "saloon" in types:
-        out.append(Choice("Saloon", "saloon CARD A B OUT AT_A", "saloon"))
+        out.append(Choice("Saloon", "saloon CARD A B TO_SALOON AT_A", "saloon"))
     seen_reporter: set[tuple[int | None, int | None, bool]] = set()
     everything = set(legal)
     for action in sorted(legal, key=_type_order):
@@ -591,7 +596,9 @@ class Session:
         return self.state.view(self.seat)
 
     def _notes(self, view: View) -> Notes | None:
-        return self.notebook.notes(view) if self.notebook is not None else None
+        if self.notebook is None or view.over:
+            return None
+        return self.notebook.notes(view)
 
     def _draw(self, view: View, heading: str = "") -> None:
         """The screen before a decision: the new events, then the table."""
@@ -892,9 +899,13 @@ def save_record(state: State, folder: Path, seed: int) -> Path:
 
 def play(
     bot: Annotated[
-        str,
-        typer.Option(help="The opponent: a registered bot spec (name, or name:level 1-5)."),
-    ] = "random",
+        str | None,
+        typer.Option(
+            help="The opponent: a registered bot spec (name, or name:level 1-5)."
+            " Default: heuristic (random when no stronger bot is registered).",
+            show_default=False,
+        ),
+    ] = None,
     seat: Annotated[
         int, typer.Option(min=0, max=1, help="Your seat, 0 or 1 (who starts is drawn, R3.3).")
     ] = 0,
@@ -917,8 +928,10 @@ def play(
     ] = None,
 ) -> None:
     """Play a game against a bot in the terminal; the record is saved at the end."""
-    from ..bots import make_bot
+    from ..bots import bot_names, make_bot
 
+    if bot is None:
+        bot = next(name for name in (*STRONGER_BOTS, "random") if name in bot_names())
     if seed is None:
         seed = time.time_ns() % 1_000_000
     try:

@@ -111,9 +111,11 @@ class ArrangementBelief:
         """(8 columns × 10 characters): P(character at column)."""
         # One weighted count over every (column, label) cell; late in a game few
         # arrangements remain, so count only those.
-        live = np.flatnonzero(self.p)
-        cells = _CELLS[live] if len(live) < N_ARRANGEMENTS // 2 else _CELLS
-        weights = self.p[live] if len(live) < N_ARRANGEMENTS // 2 else self.p
+        if np.count_nonzero(self.p) < N_ARRANGEMENTS // 2:
+            live = np.flatnonzero(self.p)
+            cells, weights = _CELLS[live], self.p[live]
+        else:
+            cells, weights = _CELLS, self.p
         counts = np.bincount(
             cells.ravel(), weights=np.repeat(weights, COLUMNS), minlength=COLUMNS * COLUMNS
         )

@@ -55,6 +55,7 @@ class Belief:
         saloon = [CHARACTER_ID[c] for c in _initial_saloon(view, self.opponent)]
         labels = [ch for ch in range(len(CHARACTERS)) if ch not in saloon]
         self.arrangement = ArrangementBelief(labels)
+        self._face_up: set[tuple[int, int]] = set()
         self.read = 0
         self.view = view
         self.update(view)
@@ -93,8 +94,12 @@ class Belief:
             face_up = [c for c, name in enumerate(side.street) if name is not None]
         else:
             face_up = [c - 1 for c in (*side.headlined, *side.immobilized)]
-        for col in face_up:
-            belief.observe(col, CHARACTER_ID[side.street[col]])
+        # Observing a fact twice changes nothing, and a face-up card that moved did so
+        # in a public event already read: only new facts need filtering.
+        facts = {(col, CHARACTER_ID[side.street[col]]) for col in face_up}
+        for col, card in facts - self._face_up:
+            belief.observe(col, card)
+        self._face_up = facts
         self.view = view
 
     def _public(self, event: Event) -> bool:
@@ -109,6 +114,7 @@ class Belief:
         other = Belief.__new__(Belief)
         other.seat, other.opponent, other.observer = self.seat, self.opponent, self.observer
         other.arrangement = self.arrangement.copy()
+        other._face_up = self._face_up
         other.read = 0
         other.view = self.view
         return other

@@ -173,7 +173,9 @@ class Action:
 
 def fields_of(action_type: str) -> tuple[str, ...]:
     """The required fields of an action type, as :class:`Action` attribute names."""
-    return tuple("from_" if name == "from" else name for name, required in _FIELDS[action_type] if required)
+    return tuple(
+        "from_" if name == "from" else name for name, required in _FIELDS[action_type] if required
+    )
 
 
 def _parse_field(kind: str, name: str, value: Any, where: str) -> Any:
@@ -446,3 +448,10 @@ def spec_to_action(
     if kind == K_BANDIT:
         return Action(t, col=col, call=CHARACTERS[spec[2]])
     raise AssertionError(spec)  # pragma: no cover
+
+
+#: ACTION_OF_ID[id]: the (immutable, shared) Action of every id but the Saloon exchanges,
+#: whose cards depend on the position (None there).
+ACTION_OF_ID: tuple[Action | None, ...] = tuple(
+    None if spec[0] == K_SALOON else spec_to_action(spec) for spec in SPECS
+)

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import (
+    ACTION_OF_ID,
     BANDIT_CALLS,
     CANCEL_ID,
     INTERCEPT_ID,
@@ -160,7 +161,9 @@ TAKE_IDS = tuple(
     for c in range(COLUMNS)
 )
 #: LOOK_TAKE_IDS[c][character]: Look, then the Takes (but the Election) of a filled slot.
-LOOK_TAKE_IDS = tuple(tuple((LOOK_ID[c], *TAKE_IDS[c][ch]) for ch in range(10)) for c in range(COLUMNS))
+LOOK_TAKE_IDS = tuple(
+    tuple((LOOK_ID[c], *TAKE_IDS[c][ch]) for ch in range(10)) for c in range(COLUMNS)
+)
 ELECTION_ID = _ids([(K_TAKE, c, ELECTION) for c in range(COLUMNS)])
 HITMAN_ID = _ids([(K_HITMAN, c) for c in range(COLUMNS)])
 BANDIT_IDS = tuple(_ids([(K_BANDIT, c, call) for call in BANDIT_CALLS]) for c in range(COLUMNS))
@@ -265,8 +268,12 @@ def _check_shape(action: Action) -> None:
     Mayor on a Look or a Take (R6.10), a field its type does not use."""
     for name in _COLUMN_FIELDS:
         value = getattr(action, name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= COLUMNS):
-            raise IllegalAction("R5.8", f"{name.rstrip('_')} must be a column from 1 to {COLUMNS}, not {value!r}")
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= COLUMNS
+        ):
+            raise IllegalAction(
+                "R5.8", f"{name.rstrip('_')} must be a column from 1 to {COLUMNS}, not {value!r}"
+            )
     for value in action.slots or ():
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= COLUMNS:
             raise IllegalAction("R5.8", f"slots must be slots from 1 to {COLUMNS}, not {value!r}")
@@ -536,6 +543,9 @@ class State:
     # -- action ids <-> actions ----------------------------------------------------------
     def decode(self, action_id: int) -> Action:
         """The :class:`Action` of an action id, for the seat to act in this position."""
+        action = ACTION_OF_ID[action_id]
+        if action is not None:
+            return action
         spec = SPECS[action_id]
         if spec[0] == K_SALOON:
             s = self.active
@@ -1180,7 +1190,10 @@ def _position(
         raise FormatError("known", f"must list {COLUMNS} slots")
     self.reserve = names(need("reserve"), TOKEN_ID, "reserve")
     discard = need("discard")
-    self.discard = [int(need("bullet", discard, "discard.")), int(need("handcuffs", discard, "discard."))]
+    self.discard = [
+        int(need("bullet", discard, "discard.")),
+        int(need("handcuffs", discard, "discard.")),
+    ]
     aside = data.get("aside") or {}
     self.aside = [int(aside.get(name, 0)) for name in TOKENS]
     seats = need("seats")
@@ -1193,7 +1206,9 @@ def _position(
         street = names(need("street", seat, path), CHARACTER_ID, f"{path}street")
         saloon = names(need("saloon", seat, path), CHARACTER_ID, f"{path}saloon")
         if len(street) != COLUMNS or len(saloon) != 2 or sorted(street + saloon) != list(range(10)):
-            raise FormatError(f"{path}street", "street and Saloon must hold the 10 characters once (R1.1)")
+            raise FormatError(
+                f"{path}street", "street and Saloon must hold the 10 characters once (R1.1)"
+            )
         if GOVERNOR in saloon:
             raise FormatError(f"{path}saloon", "the Governor may never be in a Saloon (R3.1)")
         stash = need("stash", seat, path)
@@ -1203,11 +1218,15 @@ def _position(
         self.saloon.append(saloon)
         for col in seat.get("immobilized", []):
             if not (isinstance(col, int) and 1 <= col <= COLUMNS and street[col - 1] == BANDIT):
-                raise FormatError(f"{path}immobilized", "only a Bandit on the street is immobilized (R7.3)")
+                raise FormatError(
+                    f"{path}immobilized", "only a Bandit on the street is immobilized (R7.3)"
+                )
             self.immobile[s] = col - 1
         for col in seat.get("headlined", []):
             if not (isinstance(col, int) and 1 <= col <= COLUMNS and street[col - 1] != GOVERNOR):
-                raise FormatError(f"{path}headlined", f"no headlined card can stand at {col!r} (R6.7)")
+                raise FormatError(
+                    f"{path}headlined", f"no headlined card can stand at {col!r} (R6.7)"
+                )
             self.headlined[s] |= 1 << street[col - 1]
     counts = [0] * len(TOKENS)
     for token in self.slots[: self.filled] + self.reserve:
