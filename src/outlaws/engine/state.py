@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import (
+    ABILITY_TYPES,
     ACTION_OF_ID,
     BANDIT_CALLS,
     CANCEL_ID,
@@ -35,7 +36,6 @@ from .actions import (
     K_SHERIFF,
     K_STOREKEEP,
     K_TAKE,
-    ABILITY_TYPES,
     NUM_ACTIONS,
     PASS_ID,
     REPORTER_CALLS,
