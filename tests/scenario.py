@@ -56,7 +56,7 @@ def street(state: State, seat: int) -> list[str]:
     return state.to_json()["seats"][seat]["street"]
 
 
-def events(state: State, viewer: int | None | str = "all") -> list[dict]:
+def events(state: State, viewer: int | str | None = "all") -> list[dict]:
     """The log as JSON dicts, for ``viewer`` (``"all"``: unredacted)."""
     from outlaws.engine.views import render_event
 

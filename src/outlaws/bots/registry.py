@@ -1,23 +1,35 @@
-"""Bots by name: ``random``, ``heuristic``, ``search:3`` (a level from 1 to 5)."""
+"""Bots by name: ``random``, ``heuristic``, ``search:3`` (a level from 1 to 5).
+
+The bot modules are imported when a bot is made, so that commands that need no bot
+(``outlaws replay``) start without loading the deduction layer and NumPy.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 
 from .base import Bot
-from .heuristic import HeuristicBot
-from .random_bot import RandomBot
-from .search import SearchBot
 
-#: name -> factory(level, seed). Filled in below and by the modules of the other bots.
+
+def _lazy(module: str, cls: str, levelled: bool = False) -> Callable[[int | None, int | None], Bot]:
+    def factory(level: int | None, seed: int | None) -> Bot:
+        bot_class = getattr(import_module(module, __package__), cls)
+        return bot_class(seed, level=level or 3) if levelled else bot_class(seed)
+
+    return factory
+
+
+#: name -> factory(level, seed).
 _FACTORIES: dict[str, Callable[[int | None, int | None], Bot]] = {
-    "random": lambda level, seed: RandomBot(seed),
-    "heuristic": lambda level, seed: HeuristicBot(seed),
-    "search": lambda level, seed: SearchBot(seed, level=level or 3),
+    "random": _lazy(".random_bot", "RandomBot"),
+    "heuristic": _lazy(".heuristic", "HeuristicBot"),
+    "search": _lazy(".search", "SearchBot", levelled=True),
 }
 
 
 def register(name: str, factory: Callable[[int | None, int | None], Bot]) -> None:
+    """Make another bot known by ``name`` (``factory(level, seed)`` builds one)."""
     _FACTORIES[name] = factory
 
 

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from ..engine import Action, OutlawsError, Record, State, record_of
+from ..engine import Action, OutlawsError, State, record_of, replay_text
 from .arena import register as register_arena
 from .play import register
 from .words import describe
@@ -37,12 +37,9 @@ def replay(
     except (OSError, UnicodeDecodeError) as error:
         _fail(f"record: cannot read {record}: {error}")
     try:
-        state = Record.loads(text).replay()
+        state = replay_text(text)
     except OutlawsError as error:
         _fail(str(error))
-    except RecursionError:
-        # json.loads gives up on arrays or objects nested thousands deep: no record is.
-        _fail("record: not a record: JSON nested too deeply")
     out = state.to_json() if view is None else state.view(view).to_json()
     sys.stdout.write(json.dumps(out, indent=2) + "\n")
 

@@ -13,7 +13,7 @@ Pieces: :class:`State` (the rules), :class:`Action` and its notation, :class:`Se
 from .actions import ACTION_TYPES, NUM_ACTIONS, Action, parse_notation, to_notation
 from .errors import FormatError, IllegalAction, OutlawsError
 from .names import CHARACTERS, COLUMNS, TOKENS
-from .records import FORMAT_NAME, Record, ReplayError, record_of
+from .records import FORMAT_NAME, Record, ReplayError, record_of, replay_json, replay_text
 from .setup import Setup
 from .state import State
 from .views import Event, SeatView, View
@@ -38,5 +38,7 @@ __all__ = [
     "View",
     "parse_notation",
     "record_of",
+    "replay_json",
+    "replay_text",
     "to_notation",
 ]

@@ -189,7 +189,7 @@ def _parse_field(kind: str, name: str, value: Any, where: str) -> Any:
         return _character(value, where)
     if name == "call":
         if kind == "take":
-            if value not in TOKEN_ID:
+            if not isinstance(value, str) or value not in TOKEN_ID:
                 raise FormatError(
                     where, f"must be a token name ({', '.join(TOKENS)}), not {value!r}"
                 )
@@ -209,7 +209,7 @@ def _column(value: Any, where: str) -> int:
 
 
 def _character(value: Any, where: str) -> str:
-    if value not in CHARACTER_ID:
+    if not isinstance(value, str) or value not in CHARACTER_ID:
         raise FormatError(
             where, f"must be a character name ({', '.join(CHARACTERS)}), not {value!r}"
         )
@@ -299,6 +299,8 @@ def _parse_words(kind: str, args: list[str]) -> Action:
     rest = [w for w in rest if not w.startswith("@")]
     if len(targets) > 1:
         raise FormatError("notation", "one @target at most")
+    if targets and kind == "storekeep":
+        raise FormatError("notation.target", "the Storekeep names slots, not an @target")
     if kind == "dancer":
         if not targets:
             raise FormatError("notation.from", "write the column to pull as @N")

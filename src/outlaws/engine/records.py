@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .errors import FormatError, IllegalAction, OutlawsError
+from .errors import FormatError, OutlawsError
 from .setup import Setup
 from .state import State
 
@@ -110,11 +110,40 @@ class Record:
 
     @classmethod
     def loads(cls, text: str) -> Record:
+        return cls.from_json(_parse(text))
+
+
+def _parse(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FormatError("record", f"not valid JSON: {error}") from None
+    except RecursionError:
+        # json.loads gives up on arrays nested thousands deep: no record is.
+        raise FormatError("record", "not a record: JSON nested too deeply") from None
+
+
+def replay_json(data: Any) -> State:
+    """Replay a record object as ``outlaws replay`` does: the record's header is checked
+    first, then each action is read and applied in turn, so that the error names the
+    first action that cannot be read *or* applied (:class:`ReplayError`)."""
+    if not isinstance(data, Mapping):
+        raise FormatError("record", "must be a JSON object")
+    raw_actions = data.get("actions")
+    if not isinstance(raw_actions, list):
+        raise FormatError("actions", "must be a list of actions")
+    state = Record.from_json({**data, "actions": []}).new_state()
+    for number, raw in enumerate(raw_actions, start=1):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise FormatError("record", f"not valid JSON: {error}") from None
-        return cls.from_json(data)
+            state.apply(Action.from_json(raw, where=f"actions[{number - 1}]"))
+        except OutlawsError as error:
+            raise ReplayError(number, error) from None
+    return state
+
+
+def replay_text(text: str) -> State:
+    """:func:`replay_json` of a record's JSON text."""
+    return replay_json(_parse(text))
 
 
 def record_of(state: State) -> Record:
@@ -131,4 +160,4 @@ def record_of(state: State) -> Record:
     )
 
 
-__all__ = ["FORMAT_NAME", "IllegalAction", "Record", "ReplayError", "record_of"]
+__all__ = ["FORMAT_NAME", "Record", "ReplayError", "record_of", "replay_json", "replay_text"]

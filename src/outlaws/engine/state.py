@@ -616,11 +616,8 @@ class State:
         # The ranged abilities: sheriff, indian, reporter.
         target = action.target - 1
         if abs(target - c) > mayor:
-            raise IllegalAction(
-                "R6.10",
-                f"the target must be column {c + 1}"
-                + (" or a neighbour" if mayor else " (opposite)"),
-            )
+            reach = f"column {c + 1} or a neighbour" if mayor else f"column {c + 1}, opposite"
+            raise IllegalAction("R6.10", f"the target must be {reach} (only the Mayor widens it)")
         if t == "indian":
             return SPEC_ID[(K_INDIAN, c, target, mayor)]
         call = CHARACTER_ID[action.call]
@@ -1018,6 +1015,7 @@ class State:
 
     def _win(self, seat: int, how: str) -> None:
         self.over = True
+        self.actions_left = 0
         self.winner = seat
         self.how = how
         self.to_act = None
@@ -1034,6 +1032,7 @@ class State:
             if self.turn_limit is not None and self.turn >= self.turn_limit:
                 # R9.5: the last turn is played out; nobody is to act, nothing is left.
                 self.over = True
+                self.actions_left = 0
                 self.how = HOW_LIMIT
                 self.to_act = None
                 self.log.append(("limit", self.turn, None))

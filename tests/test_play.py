@@ -1,0 +1,333 @@
+"""``outlaws play``: a terminal game against a bot, driven through Typer's CliRunner.
+
+The human's answers are fed as standard input. The checks: the opponent's face-down cards
+never reach the screen before the end (R8.3; compared with the true state, replayed from
+the saved record), bad input is re-asked without a traceback, reactions are yes/no
+questions (R8.5), the record replays to a finished game, seat 1 reads its columns growing
+to its left (R2.2), and the notebook shows its deductions.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import outlaws.bots
+from outlaws.cli import play as play_module
+from outlaws.cli.main import app
+from outlaws.cli.play import CARD_LABEL, choices_of, display_columns, screen_of
+from outlaws.engine import Action, Record, State, View, parse_notation
+from scenario import table
+
+runner = CliRunner()
+#: Plain output, 80 columns, whatever the environment running the tests says.
+ENV = {"COLUMNS": "80", "LINES": "50", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
+#: The face-down mark of the table.
+HIDDEN = "?"
+
+
+def answers(*cycle: str, n: int = 60) -> str:
+    """``cycle`` repeated up to ``n`` lines, as standard input."""
+    return "\n".join(itertools.islice(itertools.cycle(cycle), n)) + "\n"
+
+
+def run_play(
+    tmp_path: Path, *args: str, stdin: str, bot: str | None = "random"
+) -> tuple[str, Path]:
+    """Run ``outlaws play`` with ``args`` against ``bot`` (None: the default one);
+    returns the output and the saved record."""
+    records = tmp_path / "records"
+    bot_args = ["--bot", bot] if bot is not None else []
+    result = runner.invoke(
+        app, ["play", "--records", str(records), *bot_args, *args], input=stdin, env=ENV
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    saved = sorted(records.glob("*.json"))
+    assert len(saved) == 1, result.output
+    assert f"Record saved: {saved[0]}" in result.output.replace("\n", "")
+    return result.output, saved[0]
+
+
+def them_rows(output: str) -> Iterator[list[str]]:
+    """The cells of every 'Them' row of the table in ``output``, left to right."""
+    for line in output.splitlines():
+        if line.startswith("│Them"):
+            yield [cell.strip() for cell in line.split("│")[2:-1]]
+
+
+def header_rows(output: str) -> Iterator[list[str]]:
+    """The column numbers of every table header in ``output``, left to right."""
+    for line in output.splitlines():
+        cells = [cell.strip() for cell in line.split("│")[2:-1]]
+        if line.startswith("│     │") and cells and all(c.isdigit() for c in cells):
+            yield cells
+
+
+def ever_face_up(record: Record, seat: int) -> set[tuple[int, str]]:
+    """Every (column, character) of the opponent that ``seat``'s view showed face up at
+    some point of the game before its end (headlined or immobilized, R8.4)."""
+    state = record.new_state()
+    seen: set[tuple[int, str]] = set()
+    for action in (None, *record.actions):
+        if action is not None:
+            state.apply(action)
+        if state.over:
+            break
+        street = state.view(seat).seats[1 - seat].street
+        seen |= {(col, name) for col, name in enumerate(street, 1) if name is not None}
+    return seen
+
+
+def check_no_leak(output: str, record: Record, seat: int) -> State:
+    """Before the end the 'Them' row shows '?' or a card its view showed face up; at the
+    end it shows the true arrangement. Returns the final state."""
+    before, marker, after = output.partition("GAME OVER")
+    assert marker, output
+    face_up = {CARD_LABEL[name] for _, name in ever_face_up(record, seat)}
+    rows = list(them_rows(before))
+    assert rows, output
+    for cells in rows:
+        assert len(cells) == 8
+        assert all(cell == HIDDEN or cell in face_up for cell in cells), cells
+    final = record.replay()
+    truth = final.to_json()["seats"][1 - seat]["street"]
+    expected = [CARD_LABEL[truth[col - 1]] for col in display_columns(seat)]
+    assert list(them_rows(after)) == [expected]
+    return final
+
+
+# -- whole games through the command --------------------------------------------------------
+
+
+def test_seat_0_game_to_the_end_without_leaks(tmp_path: Path) -> None:
+    """A whole game by notation; "n" at the action prompt is bad input, re-asked."""
+    stdin = answers("move 1 2 pretend", "n")
+    output, path = run_play(tmp_path, "--seed", "3", "--turn-limit", "4", stdin=stdin)
+    record = Record.loads(path.read_text(encoding="utf-8"))
+    final = check_no_leak(output, record, seat=0)
+    assert final.over
+    assert "Game over" in output
+    assert "Both arrangements are now public" in output
+    assert "✗ Cannot read 'n'" in output
+    headers = list(header_rows(output))
+    assert headers and all(h == [str(c) for c in range(1, 9)] for h in headers)
+
+
+def test_numbers_and_sub_prompts(tmp_path: Path) -> None:
+    """Always option 1 (all the moves), then the columns, then real or pretend."""
+    stdin = answers("1", "1 2", "y", "1", "3 4", "n")
+    output, path = run_play(tmp_path, "--seed", "11", "--turn-limit", "3", stdin=stdin)
+    record = Record.loads(path.read_text(encoding="utf-8"))
+    check_no_leak(output, record, seat=0)
+    assert record.replay().over
+    human = [a for a in record.actions if a.type == "move" and {a.a, a.b} in ({1, 2}, {3, 4})]
+    assert human, record.actions
+    assert "Swap which two of your columns?" in output
+
+
+def test_seat_1_reads_its_columns_to_the_left(tmp_path: Path) -> None:
+    """R2.2: for seat 1 the numbers grow to its left, so the table is mirrored."""
+    stdin = answers("look 8", "nonsense", "move 7 8 swap", "?")
+    output, path = run_play(
+        tmp_path, "--seat", "1", "--seed", "5", "--turn-limit", "4", stdin=stdin
+    )
+    record = Record.loads(path.read_text(encoding="utf-8"))
+    final = check_no_leak(output, record, seat=1)
+    assert final.over
+    headers = list(header_rows(output))
+    assert headers and all(h == [str(c) for c in range(8, 0, -1)] for h in headers)
+    assert "grow to your LEFT" in output
+    assert "you are seat 1" in output
+    # "?" asks for the notation: help is shown, not an error.
+    assert "Notation" in output
+
+
+def test_bad_input_is_re_asked_with_the_rule(tmp_path: Path) -> None:
+    """Unknown words, numbers off the list, unreadable and illegal notation: a clear
+    message each time (with the engine's rule id for an illegal action), no traceback."""
+    stdin = "\n".join(
+        [
+            "",
+            "fly away",
+            "999",
+            "look 9",
+            "sheriff 1 governor",
+            "reverend 1",
+            "quit",
+            "no",
+            "quit",
+            "y",
+        ]
+    )
+    output, path = run_play(tmp_path, "--seed", "3", stdin=stdin + "\n")
+    assert "unknown action 'fly'" in output
+    assert "There is no option 999" in output
+    assert "must be a column from 1 to 8" in output
+    assert "the Sheriff calls out the Hitman or the Bandit" in output
+    assert re.search(r"Not allowed \(R[0-9.]+\):", output)
+    assert output.count("Really quit?") == 2
+    assert "GAME ABANDONED" in output
+    assert "You left the game" in output
+    record = Record.loads(path.read_text(encoding="utf-8"))
+    assert not record.replay().over  # quit mid-game: the record is still saved
+
+
+def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
+    output, path = run_play(tmp_path, "--seed", "8", stdin="look 1\n")
+    assert "(end of input)" in output
+    assert Record.loads(path.read_text(encoding="utf-8")).actions
+
+
+def test_notebook_against_the_default_bot(tmp_path: Path) -> None:
+    """The notebook's rows, against the default opponent (the strongest quick one)."""
+    stdin = answers("move 1 2 swap", "n", "move 3 4 pretend")
+    output, path = run_play(
+        tmp_path, "--seed", "21", "--notebook", "--turn-limit", "4", stdin=stdin, bot=None
+    )
+    default = "heuristic" if "heuristic" in outlaws.bots.bot_names() else "random"
+    assert f"vs {default}" in output
+    record = Record.loads(path.read_text(encoding="utf-8"))
+    check_no_leak(output, record, seat=0)
+    assert "│guess│" in output
+    assert "│known│" in output
+    assert re.search(r"Gov +\d+%", output)
+
+
+def test_unknown_bot_is_refused(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "--bot", "nobody", "--records", str(tmp_path)], env=ENV)
+    assert result.exit_code == 2
+    assert "unknown bot" in result.output
+    assert not list(tmp_path.glob("*.json"))
+
+
+# -- reactions, with a dealt position and a scripted bot ------------------------------------
+
+
+class ScriptBot:
+    """Plays the given notation in order, passes on every reaction prompt."""
+
+    name = "script"
+
+    def __init__(self, moves: Sequence[str]) -> None:
+        self.moves = iter(moves)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.pending is not None:
+            return Action("pass")
+        return parse_notation(next(self.moves, str(legal[0])))
+
+
+def rigged(monkeypatch: pytest.MonkeyPatch, state: State, bot_moves: Sequence[str]) -> None:
+    """Make ``outlaws play`` start from ``state`` against a scripted bot."""
+
+    class Deal:
+        @staticmethod
+        def new(seed: int = 0, turn_limit: int | None = None) -> State:
+            return state
+
+    monkeypatch.setattr(play_module, "State", Deal)
+    monkeypatch.setattr(outlaws.bots, "make_bot", lambda spec, seed=None: ScriptBot(bot_moves))
+
+
+def test_intercept_is_a_yes_no_question(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R6.3.3 / R8.5: their Hitman at column 2 finds our Governor; our Sheriff stands
+    beside him, so "y" intercepts and arrests the Hitman (R9.3)."""
+    street0 = (
+        "sheriff",
+        "governor",
+        "hitman",
+        "indian",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )
+    state = table(street0=street0, first=1)  # seat 1: Governor at 1, Hitman at 2
+    rigged(monkeypatch, state, ["hitman 2"])
+    output, path = run_play(tmp_path, "--seed", "0", stdin="maybe\ny\n")
+    assert "Their Hitman has found your Governor!" in output
+    assert "✗ Answer y (intercept) or n (pass)." in output
+    assert "you won by arresting the Hitman" in output
+    final = Record.loads(path.read_text(encoding="utf-8")).replay()
+    assert final.winner == 0 and final.how == "ugly"
+
+
+def test_reverend_cancel_is_a_yes_no_question(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R6.9.2: their Sheriff arrests our Hitman at column 2, our Reverend stands at
+    column 3 (the Hitman is immediately to his left for seat 0): "y" cancels the arrest."""
+    street0 = (
+        "governor",
+        "hitman",
+        "reverend",
+        "indian",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )
+    street1 = (
+        "governor",
+        "sheriff",
+        "hitman",
+        "indian",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )
+    saloon0 = ("sheriff", "mayor")
+    state = table(street0=street0, saloon0=saloon0, street1=street1, first=1)
+    rigged(monkeypatch, state, ["sheriff 2 hitman", "move 1 2 pretend"])
+    stdin = answers("y", "move 4 5 pretend", n=6) + "quit\ny\n"
+    output, path = run_play(tmp_path, "--seed", "0", stdin=stdin)
+    assert "Their Sheriff is about to arrest your Hitman. Cancel it with your Reverend?" in output
+    assert "You cancelled it with the Reverend at column 3." in output
+    assert not Record.loads(path.read_text(encoding="utf-8")).replay().over
+
+
+# -- the screen itself -----------------------------------------------------------------------
+
+
+def render(view: View) -> str:
+    console = Console(file=io.StringIO(), width=80, color_system=None, highlight=False)
+    console.print(screen_of(view, "random"))
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_screen_depends_on_the_view_only(seat: int) -> None:
+    """R8.3: two deals that differ only in the opponent's arrangement draw the same
+    screen, and it fits in 80 columns."""
+    other = ("bandit", "reporter", "dancer", "storekeep", "indian", "sheriff", "hitman", "governor")
+    a = table()
+    b = table(street0=other) if seat == 1 else table(street1=other)
+    screen = render(a.view(seat))
+    assert screen == render(b.view(seat))
+    assert max(len(line) for line in screen.splitlines()) <= 80
+    assert list(them_rows(screen)) == [[HIDDEN] * 8]
+
+
+def test_choices_group_moves_and_saloon() -> None:
+    state = table()
+    legal = state.legal_actions()
+    choices = choices_of(legal)
+    assert [c.kind for c in choices[:2]] == ["move", "saloon"]
+    assert all(c.kind != "move" for c in choices[2:])
+    listed = {c.action for c in choices if c.kind == "action"}
+    for action in legal:
+        if action.type in ("move", "saloon", "reporter"):
+            continue
+        # Every other legal action is listed, or its plain form (no Mayor needed) is.
+        assert action in listed or (action.mayor and replace(action, mayor=False) in listed)
