@@ -139,7 +139,8 @@ def dump(data: Any) -> str:
 
 def snapshot(state: State) -> tuple[str, tuple[Any, ...], tuple[int, ...], str]:
     """Everything a state holds: its JSON, log, history and every internal field."""
-    internals = repr([getattr(state, name) for name in State.__slots__])
+    # ``rendered`` only caches the log as each viewer reads it: not part of the game.
+    internals = repr([getattr(state, name) for name in State.__slots__ if name != "rendered"])
     return dump(state.to_json()), tuple(state.log), tuple(state.history), internals
 
 

@@ -76,7 +76,7 @@ from .names import (
     VOTE,
 )
 from .setup import Setup
-from .views import View, build_view
+from .views import Event, View, build_view
 
 #: "No column": the immobilized column of a seat without an immobilized Bandit.
 NO_COL = COLUMNS
@@ -314,6 +314,7 @@ class State:
         "log",
         "over",
         "pending",
+        "rendered",
         "reserve",
         "saloon",
         "seed",
@@ -356,6 +357,8 @@ class State:
     sudden_deaths: int
     log: list[tuple[Any, ...]]
     history: list[int]
+    #: The log already rendered for each viewer (views are built often; the log only grows).
+    rendered: dict[int | None, list[Event]]
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -397,6 +400,7 @@ class State:
         self.sudden_deaths = 0
         self.log = [("turn", 1, setup.first)]
         self.history = []
+        self.rendered = {}
         return self
 
     @classmethod
@@ -452,6 +456,7 @@ class State:
         other.sudden_deaths = self.sudden_deaths
         other.log = self.log[:]
         other.history = self.history[:]
+        other.rendered = {}
         return other
 
     # -- questions ---------------------------------------------------------------------
@@ -1256,4 +1261,5 @@ def _position(
     self.sudden_deaths = int(self.sudden_death)
     self.log = []
     self.history = []
+    self.rendered = {}
     return self

@@ -223,6 +223,14 @@ class View:
         }
 
 
+def _rendered_log(state: State, viewer: int | None) -> tuple[Event, ...]:
+    """The log as ``viewer`` may read it, rendering only the events not yet rendered."""
+    done = state.rendered.setdefault(viewer, [])
+    for raw in state.log[len(done) :]:
+        done.append(render_event(raw, viewer))
+    return tuple(done)
+
+
 def build_view(state: State, viewer: int | None) -> View:
     """Copy out of ``state`` exactly what ``viewer`` may know."""
     if viewer not in (0, 1, None):
@@ -262,5 +270,5 @@ def build_view(state: State, viewer: int | None) -> View:
         ),
         seats=(seats[0], seats[1]),
         aside=MappingProxyType(state.aside_json()),
-        log=tuple(render_event(raw, viewer) for raw in state.log),
+        log=_rendered_log(state, viewer),
     )
