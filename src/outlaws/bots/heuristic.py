@@ -109,6 +109,10 @@ class _Context:
         self.gov_threat = 450.0 if self.theirs["bullet"] else 120.0 if bullets_about else 25.0
         cuffs_about = unseen.get("handcuffs", 0) + sum(1 for t in view.slots if t == "handcuffs")
         self.hit_threat = 400.0 if self.theirs["handcuffs"] else 100.0 if cuffs_about else 20.0
+        # A Hitman (or Sheriff) moved opposite its target is worth most when the turn
+        # still has the action to fire: then the move and the shot come together.
+        follow_up = view.to_act == me and view.actions_left == 2
+        self.aim = 0.6 * WIN if follow_up else 120.0
         self.base = self.position_value(self.street, self.known_to_them)
 
     def value(self) -> float:
@@ -134,12 +138,12 @@ class _Context:
         if h >= 0:
             value -= self.hit_threat * known[h, HIT] ** 2
             if self.mine["bullet"]:
-                value += 120.0 * self.enemy[h, GOV]
+                value += self.aim * self.enemy[h, GOV]
             rev = h + RIGHT[self.me]
             if 0 <= rev < COLUMNS and street[rev] == REV:
                 value += 15.0
         if s >= 0 and self.mine["handcuffs"]:
-            value += 60.0 * self.enemy[s, HIT]
+            value += 0.5 * self.aim * self.enemy[s, HIT]
         return value
 
     def reveal_cost(self, col: int) -> float:

@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -53,15 +53,25 @@ def demo(
     turn_limit: Annotated[
         int, typer.Option(help="End the game with no winner after this many turns.")
     ] = 500,
+    bots: Annotated[
+        str, typer.Option(help="The two bots, seat 0 first: random, heuristic, search:1..5.")
+    ] = "heuristic,heuristic",
 ) -> None:
     """Watch two bots play a whole game, turn by turn; the record is saved at the end."""
-    # Imported here: the bots pull in the deduction layer, which `replay` does not need.
-    from ..bots import RandomBot, play_game
+    from ..bots import make_bot, play_game
 
+    specs = [spec.strip() for spec in bots.split(",")]
+    if len(specs) != 2:
+        _fail("--bots: name two bots, seat 0 first, e.g. heuristic,random")
     if seed is None:
         seed = time.time_ns() % 1_000_000
     state = State.new(seed=seed, turn_limit=turn_limit)
-    typer.echo(f"Outlaws — seed {seed}; seat {state.to_act} starts.")
+    try:
+        players = [make_bot(spec, seed + seat) for seat, spec in enumerate(specs)]
+    except ValueError as error:
+        _fail(f"--bots: {error}")
+    typer.echo(f"Outlaws — {specs[0]} (seat 0) against {specs[1]} (seat 1), seed {seed}.")
+    typer.echo(f"Seat {state.to_act} starts.")
     shown = 0
 
     def show(current: State, seat: int, action: Action) -> None:
@@ -71,7 +81,11 @@ def demo(
             typer.echo(describe(event))
         shown = len(events)
 
-    play_game(state, [RandomBot(seed), RandomBot(seed + 1)], on_action=show)
+    play_game(state, players, on_action=show)
+    if state.winner is None:
+        typer.echo("No winner: the turn limit was reached.")
+    else:
+        typer.echo(f"Seat {state.winner} ({specs[state.winner]}) wins the {state.how} way.")
     records.mkdir(parents=True, exist_ok=True)
     path = records / f"game-{seed}.json"
     path.write_text(record_of(state).dumps(), encoding="utf-8")
@@ -81,7 +95,7 @@ def demo(
 register_arena(app)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     """One line on standard error, exit status 2 (FORMAT.md)."""
     sys.stderr.write(message.splitlines()[0] + "\n")
     raise typer.Exit(2)
