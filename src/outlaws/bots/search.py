@@ -48,11 +48,14 @@ class SearchBot:
         level: int = 3,
         budget_ms: float | None = None,
         temperature: float = 12.0,
+        reply: bool = True,
     ) -> None:
         self.level = level
         self.candidates, self.max_worlds, default_budget = LEVELS[level]
         self.budget_ms = default_budget if budget_ms is None else budget_ms
         self.temperature = temperature
+        #: Whether a simulation also plays the opponent's next turn.
+        self.reply = reply
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
         self.heuristic = HeuristicBot(seed)
@@ -98,29 +101,33 @@ class SearchBot:
         exposure = self.heuristic.exposure.fork()
         state.apply(first)
         _react(state)
+        # The rest of my turn, then (with ``reply``) the opponent's: each action the
+        # greedy best for the seat that takes it. The opponent judges with the same two
+        # beliefs, roles swapped: what it knows of my cards is my exposure, and what I
+        # know of its cards is what it must fear.
+        for seat in (me, 1 - me) if self.reply else (me,):
+            while not state.over and state.to_act == seat:
+                seen = state.view(me)
+                belief.update(seen)
+                exposure.update(seen)
+                if seat == me:
+                    ctx = _Context(seen, belief, exposure)
+                else:
+                    ctx = _Context(state.view(seat), exposure, belief)
+                state.apply(max(_options(state), key=ctx.score))
+                _react(state)
         if state.over:
             return _outcome(state, me)
-        if state.to_act == me and not state.pending:
-            seen = state.view(me)
-            belief.update(seen)
-            exposure.update(seen)
-            ctx = _Context(seen, belief, exposure)
-            # The second action is planned among all but the Saloon exchanges (most of
-            # the list, rarely the best follow-up).
-            options = [state.decode(i) for i in state.legal_action_ids() if not _is_saloon(i)]
-            second = max(options, key=ctx.score)
-            state.apply(second)
-            _react(state)
-            if state.over:
-                return _outcome(state, me)
         seen = state.view(me)
         belief.update(seen)
         exposure.update(seen)
-        return _Context(seen, belief, exposure).value()
+        return _Context(state.view(me), belief, exposure).value()
 
 
-def _is_saloon(action_id: int) -> bool:
-    return SPECS[action_id][0] == K_SALOON
+def _options(state: State) -> list[Action]:
+    """The actions a simulated seat weighs: all but the Saloon exchanges (most of the
+    list, and rarely the best choice)."""
+    return [state.decode(i) for i in state.legal_action_ids() if SPECS[i][0] != K_SALOON]
 
 
 def _react(state: State) -> None:
