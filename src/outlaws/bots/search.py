@@ -37,6 +37,12 @@ LEVELS: dict[int, tuple[int, int, float]] = {
 }
 
 
+#: Worlds every candidate meets before the race may drop it, and how many standard errors
+#: behind the best a candidate must fall to be dropped.
+MIN_WORLDS = 6
+RACE_Z = 3.0
+
+
 class SearchBot:
     """Determinized one-turn lookahead over posterior samples, with a mixed choice."""
 
@@ -72,18 +78,23 @@ class SearchBot:
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[: self.candidates]
         if len(ranked) == 1:
             return legal[ranked[0]]
-        totals = [0.0] * len(ranked)
-        counts = [0] * len(ranked)
+        values: list[list[float]] = [[] for _ in ranked]
+        alive = list(range(len(ranked)))
         deadline = start + self.budget_ms / 1000.0
         worlds = heuristic.belief.sample(self.np_rng, self.max_worlds)
-        for world in worlds:
-            for k, i in enumerate(ranked):
-                totals[k] += self._simulate(view, world_state(view, world), legal[i])
-                counts[k] += 1
+        for n, world in enumerate(worlds, start=1):
+            # Every candidate still in the race meets the same worlds (common random
+            # numbers make the comparison fairer than independent draws).
+            for k in alive:
+                values[k].append(self._simulate(view, world_state(view, world), legal[ranked[k]]))
             if time.perf_counter() > deadline:
                 break
-        means = [totals[k] / counts[k] for k in range(len(ranked))]
-        return legal[ranked[self._mixed(means)]]
+            if n >= MIN_WORLDS:
+                alive = _race(values, alive)
+                if len(alive) == 1:
+                    break
+        means = [sum(values[k]) / len(values[k]) for k in alive]
+        return legal[ranked[alive[self._mixed(means)]]]
 
     def _mixed(self, means: list[float]) -> int:
         """A softmax draw over the mean values (temperature in points)."""
@@ -122,6 +133,22 @@ class SearchBot:
         belief.update(seen)
         exposure.update(seen)
         return _Context(state.view(me), belief, exposure).value()
+
+
+def _race(values: list[list[float]], alive: list[int]) -> list[int]:
+    """Successive elimination: drop the candidates whose mean is clearly below the
+    best's (by ``RACE_Z`` standard errors of the difference)."""
+    stats = {}
+    for k in alive:
+        v = values[k]
+        mean = sum(v) / len(v)
+        var = sum((x - mean) ** 2 for x in v) / max(1, len(v) - 1)
+        stats[k] = (mean, var / len(v))
+    best = max(alive, key=lambda k: stats[k][0])
+    top, top_se2 = stats[best]
+    return [
+        k for k in alive if top - stats[k][0] <= RACE_Z * math.sqrt(top_se2 + stats[k][1]) + 1e-9
+    ]
 
 
 def _options(state: State) -> list[Action]:
