@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..deduce import Belief
+from ..deduce import Belief, token_marginals
 from ..engine import Action, View
 from ..engine.names import CHARACTER_ID, COLUMNS, LEFT, RIGHT, TOKEN_ID
 
@@ -97,7 +97,7 @@ class _Context:
         self.exposure = exposure
         self.enemy = belief.marginals()  # P(opponent's card at col is character)
         self.known_to_them = exposure.marginals()  # what they can deduce of mine
-        self.tokens = belief.token_marginals()
+        self.tokens = token_marginals(view)
         self.street = [CHARACTER_ID[n] for n in view.seats[me].street]  # type: ignore[index]
         self.mine = view.seats[me].stash
         self.theirs = view.seats[opp].stash
@@ -131,6 +131,9 @@ class _Context:
         value = 0.0
         g = _index(street, GOV)
         value -= self.gov_threat * known[g, GOV] ** 2
+        # The Governor in front of the Election token wins once it holds more Votes.
+        ahead = self.mine["vote"] > self.theirs["vote"]
+        value += (self.aim if ahead else 30.0) * self.tokens[g, ELECTION]
         h = _index(street, HIT)
         s = _index(street, SHER)
         if s >= 0 and abs(s - g) == 1:

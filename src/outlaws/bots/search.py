@@ -86,7 +86,8 @@ class SearchBot:
             # Every candidate still in the race meets the same worlds (common random
             # numbers make the comparison fairer than independent draws).
             for k in alive:
-                values[k].append(self._simulate(view, world_state(view, world), legal[ranked[k]]))
+                state = world_state(view, world, heuristic.belief.their_slots)
+                values[k].append(self._simulate(view, state, legal[ranked[k]]))
             if time.perf_counter() > deadline:
                 break
             if n >= MIN_WORLDS:

@@ -5,6 +5,6 @@
 by event, and samples complete hidden worlds for the search.
 """
 
-from .belief import Belief, World, world_state
+from .belief import Belief, World, token_marginals, unseen_tokens, world_state
 
-__all__ = ["Belief", "World", "world_state"]
+__all__ = ["Belief", "World", "token_marginals", "unseen_tokens", "world_state"]

@@ -56,6 +56,9 @@ class Belief:
         labels = [ch for ch in range(len(CHARACTERS)) if ch not in saloon]
         self.arrangement = ArrangementBelief(labels)
         self._face_up: set[tuple[int, int]] = set()
+        #: their_slots[slot]: the seat this belief is about knows that slot's token (it
+        #: looked at it and has not forgotten it); which token it is may be hidden.
+        self.their_slots = [False] * COLUMNS
         self.read = 0
         self.view = view
         self.update(view)
@@ -85,6 +88,7 @@ class Belief:
                     belief.observe(a, CHARACTER_ID[event["at_a"]])
             elif t == "dancer" and event.seat == self.observer:
                 belief.permute(slide_order(event["col"] - 1, event["from"] - 1))
+            self._track_token_knowledge(event)
         self.read = len(view.log)
         # What is face up now: headlined and immobilized cards, everything once the game is
         # over. (A view shows the viewer all of its own cards, so an exposure belief about
@@ -102,6 +106,25 @@ class Belief:
         self._face_up = facts
         self.view = view
 
+    def _track_token_knowledge(self, event: Event) -> None:
+        """Follow which slots the seat this belief is about has looked at and still knows
+        (R5.6: knowledge travels with the token; R6.5: the reserve makes it forget)."""
+        known = self.their_slots
+        t = event.type
+        if t == "look" and event.seat == self.opponent:
+            known[event["col"] - 1] = True
+        elif t == "take" and event["taken"]:
+            del known[event["col"] - 1]
+            known.append(False)
+        elif t == "storekeep":
+            slots = [s - 1 for s in event["slots"]]
+            if event["supply"]:
+                known[slots[0]] = False
+            else:
+                known[slots[0]], known[slots[1]] = known[slots[1]], known[slots[0]]
+        elif t == "sudden_death":
+            known[:] = [False] * COLUMNS
+
     def _public(self, event: Event) -> bool:
         """Whether a private field present in ``event`` is known to the observer: always
         for the opponent's events (the engine only shows it when public); for the
@@ -115,6 +138,7 @@ class Belief:
         other.seat, other.opponent, other.observer = self.seat, self.opponent, self.observer
         other.arrangement = self.arrangement.copy()
         other._face_up = self._face_up
+        other.their_slots = list(self.their_slots)
         other.read = 0
         other.view = self.view
         return other
@@ -147,35 +171,11 @@ class Belief:
     # -- tokens ------------------------------------------------------------------------
     def unseen_tokens(self) -> Counter[str]:
         """The tokens this seat has not located: on unknown slots or in the reserve."""
-        view = self.view
-        pool = Counter({TOKENS[t]: n for t, n in TOKEN_COUNTS.items()})
-        for seat in view.seats:
-            for name in _STASHED:
-                pool[name] -= seat.stash[name]
-        for name, n in view.discard.items():
-            pool[name] -= n
-        for name, n in view.aside.items():
-            pool[name] -= n
-        for token in view.slots:
-            if token is not None:
-                pool[token] -= 1
-        return +pool
+        return unseen_tokens(self.view)
 
     def token_marginals(self) -> np.ndarray:
-        """(8 slots × 5 tokens): P(slot holds token); known slots are certain, unknown
-        slots share the unseen pool evenly, empty slots are all zero."""
-        view = self.view
-        pool = self.unseen_tokens()
-        total = sum(pool.values())
-        share = np.array([pool[name] / total if total else 0.0 for name in TOKENS])
-        out = np.zeros((COLUMNS, len(TOKENS)))
-        for slot in range(view.filled):
-            token = view.slots[slot]
-            if token is None:
-                out[slot] = share
-            else:
-                out[slot, TOKEN_ID[token]] = 1.0
-        return out
+        """(8 slots × 5 tokens): P(slot holds token), from this seat's view."""
+        return token_marginals(self.view)
 
     # -- worlds ------------------------------------------------------------------------
     def sample(self, rng: np.random.Generator, n: int = 1) -> list[World]:
@@ -201,17 +201,53 @@ class Belief:
         return worlds
 
 
-def world_state(view: View, world: World) -> State:
+def unseen_tokens(view: View) -> Counter[str]:
+    """The tokens ``view``'s seat has not located: on unknown slots or in the reserve."""
+    pool = Counter({TOKENS[t]: n for t, n in TOKEN_COUNTS.items()})
+    for seat in view.seats:
+        for name in _STASHED:
+            pool[name] -= seat.stash[name]
+    for name, n in view.discard.items():
+        pool[name] -= n
+    for name, n in view.aside.items():
+        pool[name] -= n
+    for token in view.slots:
+        if token is not None:
+            pool[token] -= 1
+    return +pool
+
+
+def token_marginals(view: View) -> np.ndarray:
+    """(8 slots × 5 tokens): P(slot holds token) for ``view``'s seat; known slots are
+    certain, unknown slots share the unseen pool evenly, empty slots are all zero."""
+    pool = unseen_tokens(view)
+    total = sum(pool.values())
+    share = np.array([pool[name] / total if total else 0.0 for name in TOKENS])
+    out = np.zeros((COLUMNS, len(TOKENS)))
+    for slot in range(view.filled):
+        token = view.slots[slot]
+        if token is None:
+            out[slot] = share
+        else:
+            out[slot, TOKEN_ID[token]] = 1.0
+    return out
+
+
+def world_state(view: View, world: World, their_slots: Sequence[bool] = ()) -> State:
     """The full :class:`~outlaws.engine.State` that ``world`` completes ``view`` into:
     the position a search plays on. Its log starts empty; the viewer knows the slots its
-    view shows."""
+    view shows, and the opponent the slots of ``their_slots`` (see
+    :attr:`Belief.their_slots`): in this world it knows what they hold."""
     data = view.to_json()
     opponent = 1 - view.viewer if view.viewer is not None else 0
     data["seats"][opponent]["street"] = list(world.street)
     data["slots"] = list(world.slots)
     data["reserve"] = list(world.reserve)
-    bit = 1 << (1 - opponent)  # the viewer's knowledge bit
-    known = [bit if token is not None else 0 for token in view.slots]
+    mine, theirs = 1 << (1 - opponent), 1 << opponent  # knowledge bits
+    known = [mine if token is not None else 0 for token in view.slots]
+    for slot, knows in enumerate(their_slots):
+        if knows and slot < view.filled:
+            known[slot] |= theirs
     return State.from_json(data, known=known)
 
 

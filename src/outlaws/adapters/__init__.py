@@ -1,0 +1,14 @@
+"""Research interfaces: the game as a PettingZoo environment and as an OpenSpiel game.
+
+They live in their own modules so that the core stays light: nothing here is imported by
+the engine, the deduction or the bots. Install the extra first (``pip install
+'outlaws[rl]'``), then:
+
+- :mod:`outlaws.adapters.pettingzoo` — ``env()``, ``raw_env``, ``parallel_env()``;
+- :mod:`outlaws.adapters.openspiel` — importing it registers ``python_outlaws`` with
+  ``pyspiel``; also the ``openspiel-ismcts`` bot of the arena;
+- :mod:`outlaws.adapters.features` — the observation vector both share (NumPy only).
+
+docs/research.md describes the observation layout, the action indexing and both
+interfaces.
+"""

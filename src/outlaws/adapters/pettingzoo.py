@@ -1,0 +1,294 @@
+"""Outlaws as a PettingZoo AEC environment (two agents, ``player_0`` and ``player_1``).
+
+>>> from outlaws.adapters.pettingzoo import env
+>>> game = env(turn_limit=50)
+>>> game.reset(seed=7)
+>>> for agent in game.agent_iter():
+...     observation, reward, termination, truncation, info = game.last()
+...     if termination or truncation:
+...         action = None
+...     else:
+...         action = game.action_space(agent).sample(observation["action_mask"])
+...     game.step(action)
+
+- **Agents.** ``player_0`` is seat 0, ``player_1`` seat 1. The agent to act is the engine's
+  seat to act (``State.to_act``): usually the seat whose turn it is, which acts twice in a
+  row (R4.1), but an interception or a Reverend's cancel (R8.5) is answered by the other
+  seat in the middle of a turn. So agents do not simply alternate: read
+  ``agent_selection``.
+- **Actions.** ``Discrete(NUM_ACTIONS)`` (987): the engine's fixed action ids, relative to
+  the seat acting (docs/notation.md, "The integer action space"; docs/research.md).
+- **Observations.** ``{"observation": float32 vector, "action_mask": int8 vector}``. The
+  vector is built from the seat's :class:`~outlaws.engine.View` only (R8.3): see
+  :mod:`outlaws.adapters.features`. ``belief=True`` appends the exact posterior marginals
+  of the opponent's arrangement (slower). The mask is all zeros for an agent that is
+  not to act.
+- **Rewards.** +1 to the winner and −1 to the loser when the game ends; 0 otherwise.
+- **Termination / truncation.** A won game terminates both agents. ``turn_limit`` ends a
+  game with no winner (R9.5): both agents are *truncated*, rewards 0. ``max_cycles``
+  truncates after that many cycles, a cycle being one step per agent (2 steps);
+  ``max_steps`` after that many steps.
+- **Illegal actions.** ``illegal_action="substitute"`` (default) replaces an id the mask
+  forbids by a legal one drawn from the environment's seeded generator and sets
+  ``infos[agent]["illegal_action"] = True`` for that step; ``"raise"`` raises
+  ``ValueError`` instead.
+- **Seeding.** ``reset(seed=...)`` seeds the generator that draws each game's deal seed
+  (and substitutions); the same seed gives the same games. ``env(seed=...)`` does the
+  same for a first ``reset()`` without a seed and also seeds the action spaces.
+- **Rendering.** ``render_mode="ansi"`` returns the table as text, ``"human"`` prints it.
+  It shows ``render_seat``'s view (default: the spectator's, public facts only).
+
+``parallel_env(**kwargs)`` wraps the same game with PettingZoo's turn-based converter:
+each parallel step applies the action of the agent to act (the others' are ignored), so
+there a cycle is one parallel step and ``max_cycles`` counts parallel steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+from ..engine import NUM_ACTIONS, State, View
+from .features import ViewEncoder, observation_size
+
+AGENTS = ("player_0", "player_1")
+#: The turn limit of a game unless told otherwise (the arena's).
+DEFAULT_TURN_LIMIT = 300
+ILLEGAL_ACTION_MODES = ("substitute", "raise")
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC environment, wrapped in PettingZoo's order-enforcing checks."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The same game through PettingZoo's turn-based parallel converter.
+
+    ``max_cycles`` counts parallel steps here (each is one action of the agent to act).
+    """
+    max_cycles = kwargs.pop("max_cycles", None)
+    if max_cycles is not None:
+        kwargs["max_steps"] = max_cycles
+    return turn_based_aec_to_parallel(env(**kwargs))
+
+
+class raw_env(AECEnv):
+    """Outlaws: Last Man Standing for two agents (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "outlaws_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        turn_limit: int | None = DEFAULT_TURN_LIMIT,
+        max_cycles: int | None = None,
+        max_steps: int | None = None,
+        belief: bool = False,
+        illegal_action: str = "substitute",
+        render_seat: int | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """Create the environment; call :meth:`reset` before anything else.
+
+        ``seed`` (optional) seeds the first :meth:`reset` that is given no seed, and the
+        agents' action and observation spaces (``seed + seat``), which makes a run whose
+        actions are sampled from the spaces reproducible end to end.
+        """
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}")
+        if turn_limit is not None and turn_limit < 1:
+            raise ValueError("turn_limit must be at least 1 (or None)")
+        self.render_mode = render_mode
+        self.turn_limit = turn_limit
+        limits = [n for n in (max_steps, None if max_cycles is None else 2 * max_cycles) if n]
+        #: Steps after which the game is truncated (None: only the turn limit).
+        self.max_steps: int | None = min(limits) if limits else None
+        self.belief = belief
+        self.illegal_action = illegal_action
+        self.render_seat = render_seat
+        self.possible_agents = list(AGENTS)
+        self.agents = []
+        size = observation_size(belief)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for agent in AGENTS
+        }
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        if seed is not None:
+            for seat, agent in enumerate(AGENTS):
+                self.action_spaces[agent].seed(seed + seat)
+                self.observation_spaces[agent].seed(seed + seat)
+        self.np_random, self.np_random_seed = seeding.np_random(seed)
+        self._has_rng = seed is not None
+        self.state_: State | None = None
+        self._encoders = [ViewEncoder(0, belief), ViewEncoder(1, belief)]
+        self._cache: dict[int, tuple[int, dict[str, np.ndarray]]] = {}
+        self.steps = 0
+
+    # -- spaces --------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        """The (same, cached) observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        """The (same, cached) action space of ``agent``: ``Discrete(NUM_ACTIONS)``."""
+        return self.action_spaces[agent]
+
+    # -- the game ------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game; ``seed`` reseeds the generator the deals are drawn from."""
+        if seed is not None or not self._has_rng:
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+            self._has_rng = True
+        deal = int(self.np_random.integers(2**31))
+        self.state_ = State.new(seed=deal, turn_limit=self.turn_limit)
+        for encoder in self._encoders:
+            encoder.reset()
+        self._cache.clear()
+        self.steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = AGENTS[self.state_.to_act]
+
+    def step(self, action: Any) -> None:
+        """Apply ``action`` (an action id) for :attr:`agent_selection`."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state_
+        assert state is not None and state.to_act is not None
+        legal = state.legal_action_ids()
+        choice = -1 if action is None else int(action)
+        illegal = choice not in legal
+        if illegal:
+            if self.illegal_action == "raise":
+                raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
+            choice = legal[int(self.np_random.integers(len(legal)))]
+        self._cumulative_rewards[agent] = 0
+        state.apply_id(choice)
+        self.steps += 1
+        self._cache.clear()
+        self.infos = {a: {} for a in self.agents}
+        if illegal:
+            self.infos[agent]["illegal_action"] = True
+        self.rewards = dict.fromkeys(self.agents, 0)
+        if state.over:
+            if state.winner is not None:
+                self.rewards[AGENTS[state.winner]] = 1
+                self.rewards[AGENTS[1 - state.winner]] = -1
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self.truncations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        if not state.over:
+            assert state.to_act is not None
+            self.agent_selection = AGENTS[state.to_act]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation: built from its seat's view only, and its mask."""
+        seat = AGENTS.index(agent)
+        cached = self._cache.get(seat)
+        if cached is not None and cached[0] == self.steps:
+            return {key: value.copy() for key, value in cached[1].items()}
+        state = self.state_
+        assert state is not None, "call reset() first"
+        vector = self._encoders[seat].encode(state.view(seat))
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if not state.over and state.to_act == seat and self._live(agent):
+            mask[state.legal_action_ids()] = 1
+        observation = {"observation": vector, "action_mask": mask}
+        self._cache[seat] = (self.steps, observation)
+        return {key: value.copy() for key, value in observation.items()}
+
+    def _live(self, agent: str) -> bool:
+        return agent in self.terminations and not (
+            self.terminations[agent] or self.truncations[agent]
+        )
+
+    def view(self, agent: str) -> View:
+        """``agent``'s :class:`~outlaws.engine.View` (for bots and debugging)."""
+        assert self.state_ is not None, "call reset() first"
+        return self.state_.view(AGENTS.index(agent))
+
+    # -- output --------------------------------------------------------------------------
+    def render(self) -> str | None:
+        """The table as text, from :attr:`render_seat`'s view (public facts by default)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        if self.state_ is None:
+            return None
+        text = render_view(self.state_.view(self.render_seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def render_view(view: View, events: int = 6) -> str:
+    """A plain-text picture of ``view``: both streets, tokens, stashes, last events."""
+
+    def street(seat: int) -> str:
+        return " ".join(f"{(name or '?')[:5]:>5}" for name in view.seats[seat].street)
+
+    def stash(seat: int) -> str:
+        return ", ".join(f"{k} {v}" for k, v in view.seats[seat].stash.items() if v)
+
+    slots = " ".join(
+        f"{'-' if c >= view.filled else (view.slots[c] or '?')[:5]:>5}" for c in range(8)
+    )
+    head = f"turn {view.turn}, " + (
+        f"over: {view.how}, winner {view.winner}"
+        if view.over
+        else f"seat {view.to_act} to act"
+        + (f" ({view.pending} prompt)" if view.pending else f", {view.actions_left} left")
+    )
+    lines = [
+        f"Outlaws — seen by {'spectator' if view.viewer is None else f'seat {view.viewer}'}; "
+        + head,
+        "column " + " ".join(f"{c:>5}" for c in range(1, 9)),
+        "seat 1 " + street(1) + f"   saloon {', '.join(view.seats[1].saloon)}",
+        "tokens " + slots + f"   reserve {view.reserve}",
+        "seat 0 " + street(0) + f"   saloon {', '.join(view.seats[0].saloon)}",
+        f"stash 0: {stash(0) or '-'}; stash 1: {stash(1) or '-'}",
+    ]
+    for event in view.log[-events:]:
+        fields = " ".join(f"{k}={v}" for k, v in event.fields)
+        lines.append(f"  t{event.turn} {event.type} seat {event.seat} {fields}".rstrip())
+    return "\n".join(lines)
+
+
+__all__ = ["AGENTS", "env", "parallel_env", "raw_env", "render_view"]

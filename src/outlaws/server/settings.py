@@ -1,0 +1,41 @@
+"""The server's settings: one frozen object, built by ``outlaws serve`` or by a test."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+#: The default database: an SQLite file in the working folder.
+DEFAULT_DB = "sqlite:///./outlaws.db"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the app needs to know that is not in the database.
+
+    ``now`` is the wall clock (seconds since the epoch) used for turn clocks; a test may
+    inject its own. The limits guard the server against bad or abusive clients.
+    """
+
+    db_url: str = DEFAULT_DB
+    #: Processes that compute bot moves (never fewer than 1).
+    bot_workers: int = max(1, min(4, (os.cpu_count() or 2) - 1))
+    #: The largest WebSocket message the server reads (bytes of text).
+    max_message: int = 16 * 1024
+    #: The largest HTTP request body (an imported record is the biggest).
+    max_body: int = 1024 * 1024
+    #: Token bucket of each WebSocket connection: burst size and refill per second.
+    rate_burst: float = 20.0
+    rate_per_second: float = 10.0
+    #: A connection that goes on flooding after this many refusals is closed.
+    rate_strikes: int = 50
+    #: SQLite's ``synchronous`` pragma: FULL syncs every commit to disk, NORMAL survives
+    #: a crash of the server but not of the machine.
+    sqlite_synchronous: str = "FULL"
+    #: How often the clock service looks for a deadline that has passed (seconds).
+    clock_tick: float = 0.05
+    #: Finished games kept in memory after they were last opened.
+    finished_cache: int = 256
+    now: Callable[[], float] = field(default=time.time)

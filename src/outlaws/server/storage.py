@@ -1,0 +1,314 @@
+"""Storage: the games, seats and action logs in a SQL database (SQLAlchemy 2 Core).
+
+:class:`Storage` holds the synchronous queries; :class:`Database` runs them on one
+dedicated thread, off the event loop, and commits the writes of many tables together
+(group commit): each caller is answered only once its write is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
+from sqlalchemy.engine import make_url
+
+from .tables import actions, games, seats
+
+T = TypeVar("T")
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass
+class SeatRow:
+    """A seat as stored: who plays it and the hashes of its token and invite."""
+
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    invite_hash: str | None = None
+
+
+@dataclass
+class ActionRow:
+    """One accepted action of a game's log."""
+
+    idx: int
+    action: dict[str, Any]
+    seat: int
+    by: str
+    at: float
+
+
+@dataclass
+class GameRow:
+    """A game as stored: enough to rebuild it exactly by replaying its record."""
+
+    id: str
+    created_at: float
+    kind: str
+    status: str
+    seed: int
+    setup: dict[str, Any]
+    turn_limit: int | None
+    result: dict[str, Any] | None
+    clock: dict[str, Any] | None
+    clock_state: dict[str, Any] | None
+    meta: dict[str, Any]
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[ActionRow] = field(default_factory=list)
+
+
+def _dump(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
+def _load(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+class Storage:
+    """Synchronous access to the database. Call it from one thread at a time."""
+
+    def __init__(self, url: str, sqlite_synchronous: str = "FULL") -> None:
+        self.url = make_url(url)
+        self.engine: Engine = create_engine(self.url)
+        if self.url.get_backend_name() == "sqlite":
+            self._prepare_sqlite(sqlite_synchronous)
+
+    def _prepare_sqlite(self, synchronous: str) -> None:
+        database = self.url.database
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
+            raise ValueError(f"sqlite synchronous must be FULL, NORMAL or EXTRA: {synchronous}")
+
+        @event.listens_for(self.engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+    # -- schema ------------------------------------------------------------------------
+    def migrate(self) -> None:
+        """Bring the schema up to date with the Alembic migrations shipped in the package."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # -- writes (each takes the connection of a transaction) ----------------------------
+    @staticmethod
+    def insert_game(conn: Connection, game: GameRow) -> None:
+        conn.execute(
+            insert(games).values(
+                id=game.id,
+                created_at=game.created_at,
+                kind=game.kind,
+                status=game.status,
+                seed=game.seed,
+                setup=_dump(game.setup),
+                turn_limit=game.turn_limit,
+                result=_dump(game.result),
+                clock=_dump(game.clock),
+                clock_state=_dump(game.clock_state),
+                meta=_dump(game.meta),
+            )
+        )
+        if game.seats:
+            conn.execute(
+                insert(seats),
+                [
+                    {
+                        "game_id": game.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "invite_hash": s.invite_hash,
+                    }
+                    for s in game.seats
+                ],
+            )
+        if game.actions:
+            Storage.insert_actions(conn, game.id, game.actions)
+
+    @staticmethod
+    def insert_actions(conn: Connection, game_id: str, rows: Sequence[ActionRow]) -> None:
+        conn.execute(
+            insert(actions),
+            [
+                {
+                    "game_id": game_id,
+                    "idx": row.idx,
+                    "action": _dump(row.action),
+                    "seat": row.seat,
+                    "by": row.by,
+                    "at": row.at,
+                }
+                for row in rows
+            ],
+        )
+
+    @staticmethod
+    def update_game(conn: Connection, game_id: str, **values: Any) -> None:
+        """Change some columns of a game (JSON columns take Python values)."""
+        for name in ("result", "clock", "clock_state", "meta", "setup"):
+            if name in values:
+                values[name] = _dump(values[name])
+        conn.execute(update(games).where(games.c.id == game_id).values(**values))
+
+    @staticmethod
+    def claim_invite(conn: Connection, invite_hash: str, token_hash: str, name: str | None) -> Any:
+        """Turn an unused invite into a seat token; (game id, seat) or None."""
+        row = conn.execute(
+            select(seats.c.game_id, seats.c.seat).where(seats.c.invite_hash == invite_hash)
+        ).first()
+        if row is None:
+            return None
+        conn.execute(
+            update(seats)
+            .where(seats.c.game_id == row.game_id, seats.c.seat == row.seat)
+            .values(token_hash=token_hash, invite_hash=None, name=name)
+        )
+        return (row.game_id, row.seat)
+
+    # -- reads -------------------------------------------------------------------------
+    def game_ids(self, statuses: Iterable[str]) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id).where(games.c.status.in_(list(statuses))))
+            return [row.id for row in rows]
+
+    def load_game(self, game_id: str) -> GameRow | None:
+        """A game with its seats and every action, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            game = GameRow(
+                id=row.id,
+                created_at=row.created_at,
+                kind=row.kind,
+                status=row.status,
+                seed=row.seed,
+                setup=_load(row.setup),
+                turn_limit=row.turn_limit,
+                result=_load(row.result),
+                clock=_load(row.clock),
+                clock_state=_load(row.clock_state),
+                meta=_load(row.meta),
+            )
+            for s in conn.execute(select(seats).where(seats.c.game_id == game_id)):
+                game.seats.append(
+                    SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.invite_hash)
+                )
+            game.seats.sort(key=lambda s: s.seat)
+            query = select(actions).where(actions.c.game_id == game_id).order_by(actions.c.idx)
+            for a in conn.execute(query):
+                game.actions.append(ActionRow(a.idx, _load(a.action), a.seat, a.by, a.at))
+            return game
+
+    def seats_of_tokens(self, token_hashes: Sequence[str]) -> list[tuple[str, int]]:
+        """(game id, seat) of each token hash that holds a seat."""
+        if not token_hashes:
+            return []
+        with self.engine.connect() as conn:
+            query = select(seats.c.game_id, seats.c.seat).where(
+                seats.c.token_hash.in_(list(token_hashes))
+            )
+            return [(row.game_id, row.seat) for row in conn.execute(query)]
+
+
+Op = Callable[[Connection], Any]
+
+
+class Database:
+    """:class:`Storage` run on one thread, with writes committed in groups.
+
+    ``await write(op)`` returns once ``op`` (a function of a connection in a transaction)
+    is committed; ops that arrive while a commit is under way are committed together
+    in the next transaction, in the order they came. If a group fails, its ops are retried
+    one by one so that one bad write cannot sink the others.
+    """
+
+    MAX_GROUP = 500
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="outlaws-db")
+        self._queue: asyncio.Queue[tuple[Op, asyncio.Future[Any]] | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.call(self.storage.migrate)
+        self._task = asyncio.create_task(self._run(), name="outlaws-db-writer")
+
+    async def stop(self) -> None:
+        """Commit what is queued, then stop the writer and close the connections."""
+        if self._task is not None:
+            self._queue.put_nowait(None)
+            await self._task
+        await self.call(self.storage.dispose)
+        self._thread.shutdown(wait=True)
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a (read) function of :class:`Storage` on the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, fn, *args)
+
+    async def write(self, op: Op) -> Any:
+        """Commit ``op``; its return value once it is committed, or its error."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((op, future))
+        return await future
+
+    async def _run(self) -> None:
+        stopping = False
+        while not stopping:
+            group: list[tuple[Op, asyncio.Future[Any]]] = []
+            item = await self._queue.get()
+            while True:
+                if item is None:
+                    stopping = True
+                else:
+                    group.append(item)
+                if self._queue.empty() or len(group) >= self.MAX_GROUP:
+                    break
+                item = self._queue.get_nowait()
+            if not group:
+                continue
+            outcomes = await self.call(self._commit, [op for op, _ in group])
+            for (_, future), (ok, value) in zip(group, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+    def _commit(self, ops: list[Op]) -> list[tuple[bool, Any]]:
+        """Run ``ops`` in one transaction; if it fails, each in its own."""
+        try:
+            with self.storage.engine.begin() as conn:
+                return [(True, op(conn)) for op in ops]
+        except Exception as error:
+            if len(ops) == 1:
+                return [(False, error)]
+            return [self._commit([op])[0] for op in ops]
