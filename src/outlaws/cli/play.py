@@ -205,12 +205,12 @@ class Notebook:
         from ..deduce import Belief
 
         self.belief = Belief(view)
-        self.exposed = Belief(_as_they_see_me(view), about=view.viewer)
+        self.exposed = Belief(view, about=view.viewer)
 
     def notes(self, view: View) -> Notes:
         """Read the new events of ``view`` and return the notes to show."""
         self.belief.update(view)
-        self.exposed.update(_as_they_see_me(view))
+        self.exposed.update(view)
         assert view.viewer is not None
         mine = view.seats[view.viewer].street
         about_me = self.exposed.marginals()
@@ -219,19 +219,6 @@ class Notebook:
             for c, name in enumerate(mine)
         )
         return Notes(self.belief.marginals(), exposure)
-
-
-def _as_they_see_me(view: View) -> View:
-    """``view`` with the viewer's own street cut down to its face-up cards, so that the
-    exposure belief reads only what the opponent knows of it."""
-    me = view.viewer
-    assert me is not None
-    side = view.seats[me]
-    face_up = set(side.immobilized) | set(side.headlined)
-    street = tuple(name if c in face_up else None for c, name in enumerate(side.street, 1))
-    seats = list(view.seats)
-    seats[me] = replace(side, street=street)
-    return replace(view, seats=(seats[0], seats[1]))
 
 
 def _guess_rows(view: View, notes: Notes, columns: Sequence[int]) -> list[list[Text]]:
