@@ -42,6 +42,11 @@ TOKEN_COUNTS: dict[int, int] = {BULLET: 3, HANDCUFFS: 3, VOTE: 6, BOGUS: 4, ELEC
 DEALT_TOKEN_COUNTS: dict[int, int] = {BULLET: 1, HANDCUFFS: 1, VOTE: 6, BOGUS: 4, ELECTION: 1}
 
 COLUMNS = 8
+#: Knowledge bits of a token slot (R5.6, R8.2): seat 0 knows it, seat 1 knows it, and it
+#: was shown to everyone (spectators included).
+KNOWS: tuple[int, int] = (1, 2)
+PUBLIC = 4
+ALL_KNOW = KNOWS[0] | KNOWS[1] | PUBLIC
 #: R2.2: "immediately to the left" of a card, as a column offset, for seat 0 and seat 1.
 LEFT: tuple[int, int] = (-1, 1)
 #: R2.2: "immediately to the right", the mirror of LEFT.

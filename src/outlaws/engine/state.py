@@ -47,6 +47,7 @@ from .actions import (
 )
 from .errors import FormatError, IllegalAction
 from .names import (
+    ALL_KNOW,
     BANDIT,
     BOGUS,
     BULLET,
@@ -60,6 +61,7 @@ from .names import (
     HEADLINE,
     HITMAN,
     INDIAN,
+    KNOWS,
     LEFT,
     MAYOR,
     REPORTER,
@@ -94,10 +96,6 @@ from .views import Event, View, build_view
 #: "No column": the immobilized column of a seat without an immobilized Bandit.
 NO_COL = COLUMNS
 EMPTY = -1
-#: Knowledge bits of a token slot: seat 0 knows it, seat 1 knows it, it was shown to all.
-KNOWS = (1, 2)
-PUBLIC = 4
-ALL_KNOW = 7
 
 # Pending reactions (R8.5).
 NO_PENDING, PENDING_INTERCEPT, PENDING_CANCEL = 0, 1, 2
@@ -108,8 +106,6 @@ EFFECT_ARREST, EFFECT_IMMOBILIZE = 0, 1
 STATUS_PLAYING, STATUS_OVER = "playing", "over"
 HOW_GOOD, HOW_BAD, HOW_UGLY, HOW_LIMIT = "good", "bad", "ugly", "limit"
 
-# Characters whose ability the Mayor may extend (R6.10).
-_MAYOR_EXTENDS = frozenset({SHERIFF, INDIAN, STOREKEEP, REPORTER})
 _ABILITY_OF_KIND = {
     K_HITMAN: HITMAN,
     K_SHERIFF: SHERIFF,

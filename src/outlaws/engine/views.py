@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .names import BULLET, CHARACTERS, HANDCUFFS, TOKENS
+from .names import BULLET, CHARACTERS, HANDCUFFS, KNOWS, PUBLIC, TOKENS
 
 if TYPE_CHECKING:
     from .state import State
@@ -235,7 +235,7 @@ def build_view(state: State, viewer: int | None) -> View:
     """Copy out of ``state`` exactly what ``viewer`` may know."""
     if viewer not in (0, 1, None):
         raise ValueError(f"a view is for seat 0, seat 1 or None (spectator), not {viewer!r}")
-    bit = 4 if viewer is None else 1 << viewer
+    bit = PUBLIC if viewer is None else KNOWS[viewer]
     slots = tuple(
         TOKENS[token] if known & bit and token >= 0 else None
         for token, known in zip(state.slots, state.known, strict=True)
