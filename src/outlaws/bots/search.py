@@ -3,14 +3,18 @@
 For a decision it keeps the heuristic's best candidate actions (more at higher levels),
 then, for hidden worlds drawn from its exact :class:`~outlaws.deduce.Belief`, plays each
 candidate on the full position that world completes (:func:`~outlaws.deduce.world_state`):
-reactions are answered as well as each side can, what the seat would then see updates a
-copy of its beliefs, the turn's second action is chosen with that new knowledge, and the
-position reached is valued (a win or a loss counts in full). Candidates get sampled
-worlds in turn until the budget (time and worlds) is spent: a determinized,
-information-set Monte Carlo search one turn deep.
+reactions are answered as well as each side can; what the seat would then see updates a
+copy of its beliefs; the rest of its turn is played greedily with that new knowledge, then
+the opponent's whole reply turn, judged by the opponent's own knowledge in that world
+(which slots it looked at; what it can deduce of our cards); and the position reached is
+valued (a win or a loss counts in full, sooner is better). Every candidate meets the same
+worlds; a candidate that falls clearly behind is dropped (successive elimination). This
+is a determinized, information-set Monte Carlo search one round deep.
 
-The final choice is mixed: a softmax over the mean values, so the bot cannot be read
-and exploited, and it stays reproducible from its seed.
+The budget is a number of worlds per level, so that a decision is reproducible from the
+seed; an optional time budget (``budget_ms``) stops earlier, at the price of
+reproducibility. The final choice is mixed, a softmax over the mean values, so the bot
+cannot be read and exploited.
 """
 
 from __future__ import annotations
@@ -24,18 +28,22 @@ import numpy as np
 
 from ..deduce import world_state
 from ..engine import Action, State, View
-from ..engine.actions import K_SALOON, SPECS
+from ..engine.actions import K_MOVE, K_SALOON, SPECS
+from ..engine.names import GOVERNOR, HITMAN, SHERIFF
 from .heuristic import WIN, HeuristicBot, _Context
 
-#: level -> (candidates kept, worlds per candidate at most, time budget in ms)
-LEVELS: dict[int, tuple[int, int, float]] = {
-    1: (3, 6, 150.0),
-    2: (5, 12, 400.0),
-    3: (7, 24, 900.0),
-    4: (10, 48, 2500.0),
-    5: (14, 96, 6000.0),
+#: level -> (candidates kept, worlds per candidate at most). Level 3 stays under 1 s a
+#: decision on one core of a small machine (bench/bots.py measures it).
+LEVELS: dict[int, tuple[int, int]] = {
+    1: (3, 6),
+    2: (5, 10),
+    3: (6, 16),
+    4: (10, 40),
+    5: (14, 96),
 }
 
+
+_KEY_CARDS = frozenset({GOVERNOR, HITMAN, SHERIFF})
 
 #: Worlds every candidate meets before the race may drop it, and how many standard errors
 #: behind the best a candidate must fall to be dropped.
@@ -44,7 +52,7 @@ RACE_Z = 3.0
 
 
 class SearchBot:
-    """Determinized one-turn lookahead over posterior samples, with a mixed choice."""
+    """Determinized one-round lookahead over posterior samples, with a mixed choice."""
 
     name = "search"
 
@@ -57,8 +65,9 @@ class SearchBot:
         reply: bool = True,
     ) -> None:
         self.level = level
-        self.candidates, self.max_worlds, default_budget = LEVELS[level]
-        self.budget_ms = default_budget if budget_ms is None else budget_ms
+        self.candidates, self.max_worlds = LEVELS[level]
+        #: An optional wall-clock limit per decision (None: the worlds alone decide).
+        self.budget_ms = budget_ms
         self.temperature = temperature
         #: Whether a simulation also plays the opponent's next turn.
         self.reply = reply
@@ -80,7 +89,7 @@ class SearchBot:
             return legal[ranked[0]]
         values: list[list[float]] = [[] for _ in ranked]
         alive = list(range(len(ranked)))
-        deadline = start + self.budget_ms / 1000.0
+        deadline = start + self.budget_ms / 1000.0 if self.budget_ms is not None else math.inf
         worlds = heuristic.belief.sample(self.np_rng, self.max_worlds)
         for n, world in enumerate(worlds, start=1):
             # Every candidate still in the race meets the same worlds (common random
@@ -104,8 +113,8 @@ class SearchBot:
         return self.rng.choices(range(len(means)), weights)[0]
 
     def _simulate(self, view: View, state: State, first: Action) -> float:
-        """The value for ``view.viewer`` of playing ``first`` (then the turn's best second
-        action) in one sampled world."""
+        """The value for ``view.viewer`` of playing ``first`` in one sampled world: then
+        the rest of the turn, and the opponent's reply turn, each action greedy."""
         me = view.viewer
         assert me is not None and self.heuristic.belief is not None
         assert self.heuristic.exposure is not None
@@ -113,6 +122,7 @@ class SearchBot:
         exposure = self.heuristic.exposure.fork()
         state.apply(first)
         _react(state)
+        steps = 0
         # The rest of my turn, then (with ``reply``) the opponent's: each action the
         # greedy best for the seat that takes it. The opponent judges with the same two
         # beliefs, roles swapped: what it knows of my cards is my exposure, and what I
@@ -128,8 +138,9 @@ class SearchBot:
                     ctx = _Context(state.view(seat), exposure, belief)
                 state.apply(max(_options(state), key=ctx.score))
                 _react(state)
+                steps += 1
         if state.over:
-            return _outcome(state, me)
+            return _outcome(state, me, steps)
         seen = state.view(me)
         belief.update(seen)
         exposure.update(seen)
@@ -153,9 +164,18 @@ def _race(values: list[list[float]], alive: list[int]) -> list[int]:
 
 
 def _options(state: State) -> list[Action]:
-    """The actions a simulated seat weighs: all but the Saloon exchanges (most of the
-    list, and rarely the best choice)."""
-    return [state.decode(i) for i in state.legal_action_ids() if SPECS[i][0] != K_SALOON]
+    """The actions a simulated seat weighs: no Saloon exchange (most of the list, and
+    rarely the best choice), and only the moves that touch its Governor, Hitman or
+    Sheriff: the heuristic scores every other move alike."""
+    street = state.street[state.to_act]
+    key = {c for c, card in enumerate(street) if card in _KEY_CARDS}
+    out = []
+    for i in state.legal_action_ids():
+        spec = SPECS[i]
+        if spec[0] == K_SALOON or (spec[0] == K_MOVE and spec[1] not in key and spec[2] not in key):
+            continue
+        out.append(state.decode(i))
+    return out
 
 
 def _react(state: State) -> None:
@@ -166,10 +186,14 @@ def _react(state: State) -> None:
         state.apply(next((a for a in legal if a.type != "pass"), legal[-1]))
 
 
-def _outcome(state: State, me: int) -> float:
+def _outcome(state: State, me: int, steps: int) -> float:
+    """A finished simulation's value: a win in full, a little less for each action it
+    took after the candidate (a win now beats the same win later, a loss later beats a
+    loss now)."""
     if state.winner is None:
         return 0.0
-    return WIN if state.winner == me else -WIN
+    late = 5.0 * steps
+    return WIN - late if state.winner == me else -WIN + late
 
 
 __all__ = ["LEVELS", "SearchBot"]
