@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..deduce import Belief, token_marginals
+from ..deduce.arrangement import slide_order
 from ..engine import Action, View
 from ..engine.names import CHARACTER_ID, COLUMNS, LEFT, RIGHT, TOKEN_ID
 
@@ -285,12 +286,15 @@ class _Context:
         return 1.0 - self._ranged_cost(action)
 
     def _score_dancer(self, action: Action) -> float:
-        # Pulling their likeliest Governor opposite my Hitman sets up a shot.
+        # Pulling their likeliest Governor opposite my Hitman sets up a shot. The pulled
+        # card lands opposite the Dancer (never the Hitman) and the cards between shift
+        # one column toward the gap (R6.6): that shift can change who faces my Hitman.
         c, f = action.col - 1, action.from_ - 1
         h = _index(self.street, HIT)
         gain = 0.0
-        if h == c and self.mine["bullet"]:
-            gain = 150.0 * self.enemy[f, GOV]
+        if h >= 0 and self.mine["bullet"]:
+            facing = slide_order(c, f)[h]  # their card that will stand opposite my Hitman
+            gain = 150.0 * (self.enemy[facing, GOV] - self.enemy[h, GOV])
         return gain + 2.0 - self.reveal_cost(c)
 
     def _score_reverend(self, action: Action) -> float:
