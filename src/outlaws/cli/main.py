@@ -13,6 +13,7 @@ import typer
 from ..engine import Action, OutlawsError, State, record_of, replay_text
 from .arena import register as register_arena
 from .play import register
+from .serve import register as register_serve
 from .words import describe
 
 app = typer.Typer(
@@ -102,6 +103,7 @@ def _fail(message: str) -> NoReturn:
 
 
 register(app)
+register_serve(app)
 
 
 def main() -> None:

@@ -27,8 +27,8 @@ class Settings:
     #: The largest HTTP request body (an imported record is the biggest).
     max_body: int = 1024 * 1024
     #: Token bucket of each WebSocket connection: burst size and refill per second.
-    rate_burst: float = 20.0
-    rate_per_second: float = 10.0
+    rate_burst: float = 40.0
+    rate_per_second: float = 20.0
     #: A connection that goes on flooding after this many refusals is closed.
     rate_strikes: int = 50
     #: SQLite's ``synchronous`` pragma: FULL syncs every commit to disk, NORMAL survives

@@ -152,6 +152,11 @@ class Storage:
 
     @staticmethod
     def insert_actions(conn: Connection, game_id: str, rows: Sequence[ActionRow]) -> None:
+        Storage.insert_action_rows(conn, [(game_id, row) for row in rows])
+
+    @staticmethod
+    def insert_action_rows(conn: Connection, rows: Sequence[tuple[str, ActionRow]]) -> None:
+        """Append actions to the logs of one or more games (one statement)."""
         conn.execute(
             insert(actions),
             [
@@ -163,7 +168,7 @@ class Storage:
                     "by": row.by,
                     "at": row.at,
                 }
-                for row in rows
+                for game_id, row in rows
             ],
         )
 
@@ -239,6 +244,19 @@ class Storage:
 Op = Callable[[Connection], Any]
 
 
+@dataclass(frozen=True)
+class Append:
+    """A write of the commonest kind: one action appended to a game's log, with the
+    changes it makes to the game's row. A group's appends go in one statement."""
+
+    game_id: str
+    row: ActionRow
+    changes: dict[str, Any]
+
+
+Item = Op | Append
+
+
 class Database:
     """:class:`Storage` run on one thread, with writes committed in groups.
 
@@ -253,7 +271,7 @@ class Database:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="outlaws-db")
-        self._queue: asyncio.Queue[tuple[Op, asyncio.Future[Any]] | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[Item, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -273,7 +291,12 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, fn, *args)
 
-    async def write(self, op: Op) -> Any:
+    async def append(self, game_id: str, row: ActionRow, changes: dict[str, Any]) -> None:
+        """Commit one action of a game's log and the game's ``changes`` (status, result,
+        clock); returns once committed."""
+        await self.write(Append(game_id, row, changes))
+
+    async def write(self, op: Item) -> Any:
         """Commit ``op``; its return value once it is committed, or its error."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((op, future))
@@ -282,7 +305,7 @@ class Database:
     async def _run(self) -> None:
         stopping = False
         while not stopping:
-            group: list[tuple[Op, asyncio.Future[Any]]] = []
+            group: list[tuple[Item, asyncio.Future[Any]]] = []
             item = await self._queue.get()
             while True:
                 if item is None:
@@ -303,11 +326,20 @@ class Database:
                 else:
                     future.set_exception(value)
 
-    def _commit(self, ops: list[Op]) -> list[tuple[bool, Any]]:
-        """Run ``ops`` in one transaction; if it fails, each in its own."""
+    def _commit(self, ops: list[Item]) -> list[tuple[bool, Any]]:
+        """Run ``ops`` in one transaction; if it fails, each in its own. The functions run
+        in order, then every append (appends of one game never share a group: the game's
+        lock is held until its write is committed)."""
         try:
             with self.storage.engine.begin() as conn:
-                return [(True, op(conn)) for op in ops]
+                results = [(True, None if isinstance(op, Append) else op(conn)) for op in ops]
+                appends = [op for op in ops if isinstance(op, Append)]
+                if appends:
+                    Storage.insert_action_rows(conn, [(a.game_id, a.row) for a in appends])
+                    for a in appends:
+                        if a.changes:
+                            Storage.update_game(conn, a.game_id, **a.changes)
+                return results
         except Exception as error:
             if len(ops) == 1:
                 return [(False, error)]

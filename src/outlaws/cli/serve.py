@@ -1,0 +1,79 @@
+"""``outlaws serve``: the game server (HTTP and WebSockets) under uvicorn."""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import replace
+from typing import Annotated
+
+import typer
+
+DEFAULT_DB = "sqlite:///./outlaws.db"
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL (SQLAlchemy), e.g. postgresql+psycopg://…")
+    ] = DEFAULT_DB,
+    bot_workers: Annotated[
+        int | None, typer.Option(help="Processes that compute bot moves.")
+    ] = None,
+    sqlite_sync: Annotated[
+        str, typer.Option(help="SQLite's synchronous pragma: FULL (safest) or NORMAL.")
+    ] = "FULL",
+    ws_rate: Annotated[
+        float, typer.Option(help="Messages a second each WebSocket may send (burst: twice).")
+    ] = 20.0,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    access_log: Annotated[bool, typer.Option(help="Log every HTTP request.")] = False,
+) -> None:
+    """Serve games against bots and friends: the HTTP API (OpenAPI at /openapi.json) and
+    the WebSockets of docs/protocol.md."""
+    # Imported here: the other commands do not need the web stack.
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from ..server import Settings, create_app
+
+    settings = Settings(
+        db_url=db,
+        sqlite_synchronous=sqlite_sync,
+        rate_per_second=ws_rate,
+        rate_burst=2 * ws_rate,
+    )
+    if bot_workers is not None:
+        settings = replace(settings, bot_workers=bot_workers)
+    sock = _bind(host, port)
+    bound_host, bound_port = sock.getsockname()[:2]
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+    database = make_url(db).render_as_string(hide_password=True)
+    typer.echo(f"Outlaws server on http://{shown}:{bound_port} (database {database})")
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level=log_level,
+        access_log=access_log,
+        ws_max_size=max(settings.max_message * 4, 1 << 16),
+        lifespan="on",
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket, bound before uvicorn starts, so that the address it prints
+    is the real one (port 0 picks a free port)."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(address)
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` command to ``app``."""
+    app.command("serve")(serve)

@@ -1,0 +1,136 @@
+"""The ASGI app: ``create_app(settings)`` wires the routes, the game service and the
+error handlers. ``outlaws serve`` runs it under uvicorn."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from . import routes, ws
+from .errors import ApiError
+from .service import GameService
+from .settings import Settings
+
+DESCRIPTION = """\
+The table of **Outlaws: Last Man Standing**, server side.
+
+Create a game against a bot or a friend (`POST /games`); each seat gets a secret token
+that alone lets it act and see its cards. Play over HTTP (`POST /games/{id}/actions`) or,
+live, over the WebSocket `/ws/games/{id}?token=…` (docs/protocol.md). Everything a seat
+or a spectator is sent is the engine's view for it, and nothing else.
+
+Errors have one shape: `{"error": {"code", "message", "field" | "rule"}}`.
+"""
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies over ``limit`` bytes with 413, before reading them all."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self._refuse(send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps(
+            {"error": {"code": "too_large", "message": f"bodies are {self.limit} bytes at most"}}
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server app for ``settings`` (default: ./outlaws.db)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service = GameService(settings)
+        await service.start()
+        app.state.service = service
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(
+        title="Outlaws server",
+        version="1",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.include_router(routes.router)
+    app.include_router(ws.router)
+    app.add_middleware(BodyLimit, limit=settings.max_body)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, error: ApiError) -> JSONResponse:
+        return routes.error_response(error)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        return routes.error_response(_from_validation(error.errors()))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http")
+        return routes.error_response(ApiError(error.status_code, code, str(error.detail)))
+
+    return app
+
+
+def _from_validation(errors: Any) -> ApiError:
+    """FastAPI's validation errors, in this API's shape: the first one, with its field."""
+    first = errors[0] if errors else {}
+    if first.get("type") == "json_invalid":
+        return ApiError(
+            400, "malformed_json", f"not valid JSON: {first.get('ctx', {}).get('error', '')}"
+        )
+    loc = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path")]
+    field = ".".join(loc) or None
+    message = first.get("msg", "bad request")
+    if field:
+        message = f"{field}: {message}"
+    return ApiError(422, "invalid", message, field=field)

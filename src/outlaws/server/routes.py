@@ -1,0 +1,257 @@
+"""The HTTP API: create and join games, look at them, act, resign, export and import.
+
+A seat's secret token is given as the query parameter ``token`` (as in the links the
+server hands out) or as the header ``Authorization: Bearer TOKEN``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Header, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from ..bots import bot_names
+from ..engine import Action, FormatError, parse_notation
+from . import records
+from .clocks import ClockConfig
+from .errors import ApiError, from_engine
+from .schemas import (
+    ERRORS,
+    Accepted,
+    CreatedGame,
+    CreateGame,
+    GameOut,
+    Imported,
+    Joined,
+    JoinIn,
+    Links,
+    MineIn,
+    MyGames,
+    Resigned,
+)
+from .service import GameService
+from .table import Table
+
+router = APIRouter(responses=ERRORS)
+
+TokenQuery = Annotated[
+    str | None, Query(description="Your seat's secret token (none: the public view).")
+]
+AuthHeader = Annotated[str | None, Header(description="`Bearer TOKEN`, instead of ?token=.")]
+
+
+def service_of(request: Request) -> GameService:
+    return request.app.state.service
+
+
+def token_of(token: str | None, authorization: str | None) -> str | None:
+    if token:
+        return token
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip() or None
+    return None
+
+
+def links(game_id: str, token: str | None = None, invite: str | None = None) -> Links:
+    return Links(
+        play=f"/games/{game_id}?token={token}" if token else None,
+        ws=f"/ws/games/{game_id}?token={token}" if token else None,
+        watch=f"/games/{game_id}",
+        watch_ws=f"/ws/games/{game_id}",
+        invite=f"/invites/{invite}" if invite else None,
+    )
+
+
+def game_out(service: GameService, table: Table, seat: int | None) -> GameOut:
+    """A game as ``seat`` may see it: only the engine's view for that seat."""
+    view = table.view(seat)
+    legal = None
+    if seat is not None and table.status == "playing" and table.state.to_act == seat:
+        legal = [action.to_json() for action in table.state.legal_actions()]
+    mode: Literal["play", "watch", "replay"] = (
+        "replay" if table.finished else "play" if seat is not None else "watch"
+    )
+    return GameOut(
+        game=table.id,
+        kind=table.kind,
+        status=table.status,
+        mode=mode,
+        seat=seat,
+        players=[info.public() for info in table.seats],  # type: ignore[misc]
+        actions=table.actions,
+        result=table.result,
+        clock=table.clock_json(service.now()),
+        view=view.to_json(),
+        legal=legal,
+        replay=records.replay(table) if table.finished else None,
+    )
+
+
+def parse_action(body: Any) -> Action:
+    """A FORMAT.md action object, or a string in the text notation."""
+    try:
+        if isinstance(body, str):
+            return parse_notation(body)
+        return Action.from_json(body, where="action")
+    except FormatError as error:
+        raise from_engine(error) from None
+
+
+@router.post("/games", status_code=201, response_model=CreatedGame, tags=["games"])
+async def create_game(request: Request, body: CreateGame) -> CreatedGame:
+    """Create a game against a bot (it starts now) or a friend (send them the invite).
+
+    The answer holds your seat's secret token: keep it, it alone lets you act and see
+    your cards."""
+    service = service_of(request)
+    clock = None
+    if body.clock is not None:
+        clock = ClockConfig(
+            body.clock.bank, body.clock.per_turn, body.clock.on_timeout, body.clock.bot
+        )
+    made = await service.create(
+        opponent=body.opponent,
+        bot=body.bot,
+        seat=body.seat,
+        name=body.name,
+        clock=clock,
+        turn_limit=body.turn_limit,
+    )
+    return CreatedGame(**made, links=links(made["game"], made["token"], made["invite"]))
+
+
+@router.post("/invites/{invite}", response_model=Joined, tags=["games"])
+async def join_game(
+    request: Request, invite: str, body: Annotated[JoinIn | None, Body()] = None
+) -> Joined:
+    """Take the seat an invite was made for. The invite is spent; the answer holds the
+    seat's own secret token (the game's creator never sees it)."""
+    joined = await service_of(request).join(invite, body.name if body else None)
+    return Joined(**joined, links=links(joined["game"], joined["token"]))
+
+
+@router.post("/games/mine", response_model=MyGames, tags=["games"])
+async def my_games(request: Request, body: MineIn) -> MyGames:
+    """The games your seat tokens play in, newest first."""
+    return MyGames(games=await service_of(request).my_games(body.tokens))  # type: ignore[arg-type]
+
+
+@router.get("/games/{game_id}", response_model=GameOut, tags=["games"])
+async def get_game(
+    request: Request, game_id: str, token: TokenQuery = None, authorization: AuthHeader = None
+) -> GameOut:
+    """A game: your seat's view with your legal actions (with your token), the public
+    view (without), or, once finished, the replay with both hands shown."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    return game_out(service, table, seat)
+
+
+@router.post("/games/{game_id}/actions", response_model=Accepted, tags=["play"])
+async def act(
+    request: Request,
+    game_id: str,
+    action: Annotated[
+        dict[str, Any] | str,
+        Body(
+            description="A FORMAT.md action object, or its text notation as a JSON string.",
+            openapi_examples={
+                "json": {"value": {"type": "look", "col": 3}},
+                "notation": {"value": "move 2 5 swap"},
+            },
+        ),
+    ],
+    token: TokenQuery = None,
+    authorization: AuthHeader = None,
+) -> Accepted:
+    """Take an action with your seat. The engine checks it; once it is stored the answer
+    gives its index in the record and your new view."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    if seat is None:
+        raise ApiError(401, "no_token", "acting needs your seat's token", field="token")
+    index = await service.submit(table, seat, parse_action(action))
+    return Accepted(accepted=index, game=game_out(service, table, seat))
+
+
+@router.post("/games/{game_id}/resign", response_model=Resigned, tags=["play"])
+async def resign(
+    request: Request, game_id: str, token: TokenQuery = None, authorization: AuthHeader = None
+) -> Resigned:
+    """Give up: the other seat wins. The game's outcome says so."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    if seat is None:
+        raise ApiError(401, "no_token", "resigning needs your seat's token", field="token")
+    return Resigned(result=await service.resign(table, seat))
+
+
+def _finished(table: Table) -> None:
+    if not table.finished:
+        raise ApiError(
+            409, "not_finished", "a game in progress has hidden cards: export it once it is over"
+        )
+
+
+@router.get(
+    "/games/{game_id}/record",
+    tags=["records"],
+    responses={
+        200: {
+            "description": "A FORMAT.md record, with `game`, `players`, `result`, "
+            "`resigned` and `timeout` beside it."
+        }
+    },
+)
+async def export_record(request: Request, game_id: str) -> Response:
+    """A finished game as a FORMAT.md record (what `outlaws replay` reads)."""
+    service = service_of(request)
+    table = await service.table(game_id)
+    _finished(table)
+    text = json.dumps(records.export(table), indent=2) + "\n"
+    return Response(
+        text,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="outlaws-{game_id}.json"'},
+    )
+
+
+@router.get("/games/{game_id}/replay", tags=["records"])
+async def replay(
+    request: Request,
+    game_id: str,
+    start: Annotated[int, Query(ge=0, description="First step (0: the deal).")] = 0,
+    stop: Annotated[int | None, Query(ge=0, description="Last step (default: the end).")] = None,
+) -> dict[str, Any]:
+    """A finished game step by step: the whole state, both hands shown, after each
+    action, with the unredacted events of that step."""
+    service = service_of(request)
+    table = await service.table(game_id)
+    _finished(table)
+    return records.replay(table, start, stop)
+
+
+@router.post("/imports", status_code=201, response_model=Imported, tags=["records"])
+async def import_record(
+    request: Request,
+    record: Annotated[Any, Body(description="A FORMAT.md record (extra top-level fields kept).")],
+) -> Imported:
+    """Store a record to watch it as a replay. The engine replays it first: a bad record
+    is refused with the field or the action at fault."""
+    table = await service_of(request).import_record(record)
+    return Imported(game=table.id, actions=table.actions, links=links(table.id))
+
+
+@router.get("/bots", tags=["games"])
+async def bots() -> dict[str, Any]:
+    """The bots a game can be played against."""
+    return {
+        "bots": bot_names(),
+        "specs": ["random", "heuristic", *(f"search:{n}" for n in range(1, 6))],
+    }
+
+
+def error_response(error: ApiError) -> JSONResponse:
+    return JSONResponse({"error": error.body()}, status_code=error.status)

@@ -1,0 +1,225 @@
+"""Request and response bodies of the HTTP API (they make the OpenAPI document).
+
+Views, events, actions and records are FORMAT.md's and docs/events.md's JSON; they are
+passed through as JSON objects and described here rather than modelled twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..bots import bot_names, make_bot
+
+_KNOWN_GOOD: set[str] = set()
+
+
+def check_bot_spec(spec: str) -> str:
+    """A bot spec the registry knows and can build here: ``random``, ``heuristic``,
+    ``search:1`` .. ``search:5`` (and any other bot registered, if what it needs is
+    installed). The bot is built once, to be sure a game will not wait for a bot that
+    cannot play."""
+    if spec in _KNOWN_GOOD:
+        return spec
+    name = spec.partition(":")[0]
+    if name not in bot_names():
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
+    make_bot(spec, 0)  # ValueError: a bad level, or a bot whose extra is not installed
+    _KNOWN_GOOD.add(spec)
+    return spec
+
+
+class Strict(BaseModel):
+    """Unknown fields are an error: a typo must not silently change a request."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClockIn(Strict):
+    """A turn clock: each seat's time bank, and the free time of each turn (seconds)."""
+
+    bank: float = Field(300.0, ge=0, le=86400, description="Each seat's time bank.")
+    per_turn: float = Field(
+        30.0, ge=0, le=86400, description="Free time at each of a seat's turns (or reactions)."
+    )
+    on_timeout: Literal["lose", "bot"] = Field(
+        "lose", description="When a seat's time runs out: it loses, or a bot plays that turn."
+    )
+    bot: str = Field("heuristic", description="The bot that stands in (on_timeout=bot).")
+
+    @field_validator("bot")
+    @classmethod
+    def _bot(cls, value: str) -> str:
+        return check_bot_spec(value)
+
+    @model_validator(mode="after")
+    def _some_time(self) -> ClockIn:
+        if self.bank + self.per_turn <= 0:
+            raise ValueError("a clock needs some time: bank + per_turn > 0")
+        return self
+
+
+class CreateGame(Strict):
+    """A new game, against a bot or a friend."""
+
+    opponent: Literal["bot", "friend"] = Field(
+        ..., description="`bot`: play a bot now. `friend`: get an invite for the other seat."
+    )
+    bot: str | None = Field(
+        None, description="The bot's spec: `random`, `heuristic`, `search:1`..`search:5`."
+    )
+    level: int | None = Field(
+        None, ge=1, le=5, description="Shorthand for `bot: search:LEVEL` (1 easy, 5 strong)."
+    )
+    seat: Literal[0, 1] | None = Field(None, description="Your seat (default: drawn at random).")
+    name: str | None = Field(None, max_length=64, description="Your name, shown to all.")
+    clock: ClockIn | None = Field(None, description="A turn clock (default: none).")
+    turn_limit: int | None = Field(
+        None, ge=1, le=10000, description="End the game with no winner after this many turns."
+    )
+
+    @field_validator("bot")
+    @classmethod
+    def _bot(cls, value: str | None) -> str | None:
+        return None if value is None else check_bot_spec(value)
+
+    @model_validator(mode="after")
+    def _opponent(self) -> CreateGame:
+        if self.opponent == "bot":
+            if self.bot is not None and self.level is not None:
+                raise ValueError("give bot or level, not both")
+            if self.bot is None:
+                self.bot = f"search:{self.level}" if self.level is not None else "heuristic"
+        elif self.bot is not None or self.level is not None:
+            raise ValueError("bot and level are for opponent=bot")
+        return self
+
+
+class Links(BaseModel):
+    """Where to go next (paths on this server)."""
+
+    play: str | None = Field(None, description="This seat's game page (secret: holds the token).")
+    ws: str | None = Field(None, description="This seat's WebSocket (secret).")
+    watch: str = Field(..., description="The public page of the game (spectators).")
+    watch_ws: str = Field(..., description="The spectators' WebSocket.")
+    invite: str | None = Field(None, description="Send this to your friend: it takes the seat.")
+
+
+class CreatedGame(BaseModel):
+    game: str = Field(..., description="The game's id.")
+    seat: int = Field(..., description="Your seat, 0 or 1.")
+    token: str = Field(..., description="Your seat's secret token: it alone acts and sees.")
+    invite: str | None = Field(None, description="The invite token for the friend's seat.")
+    links: Links
+
+
+class JoinIn(Strict):
+    name: str | None = Field(None, max_length=64, description="Your name, shown to all.")
+
+
+class Joined(BaseModel):
+    game: str
+    seat: int
+    token: str = Field(..., description="Your seat's secret token.")
+    links: Links
+
+
+class Player(BaseModel):
+    kind: str = Field(..., description="`human`, `bot` or `none` (an imported game).")
+    bot: str | None = None
+    name: str | None = None
+    joined: bool
+
+
+class GameOut(BaseModel):
+    """A game as one seat (with its token) or a spectator may see it."""
+
+    game: str
+    kind: str = Field(..., description="`bot`, `friend` or `imported`.")
+    status: str = Field(..., description="`waiting` (for the friend), `playing` or `over`.")
+    mode: Literal["play", "watch", "replay"] = Field(
+        ..., description="`play`: your seat; `watch`: public view; `replay`: a finished game."
+    )
+    seat: int | None
+    players: list[Player]
+    actions: int = Field(..., description="How many actions the record holds.")
+    result: dict[str, Any] | None = Field(
+        None,
+        description="Once finished: `winner`, `how` (`good`, `bad`, `ugly`, `limit`, "
+        "`resign`, `timeout`) and for a resignation or timeout the `loser`.",
+    )
+    clock: dict[str, Any] | None = Field(None, description="Banks, deadline and server time.")
+    view: dict[str, Any] = Field(
+        ...,
+        description="The engine's view for this seat (or the public one): FORMAT.md's "
+        "state shape, with the redacted event log (docs/events.md).",
+    )
+    legal: list[dict[str, Any]] | None = Field(
+        None, description="Your legal actions (FORMAT.md JSON) when you are to act."
+    )
+    replay: dict[str, Any] | None = Field(
+        None, description="A finished game: the record and the full state at each step."
+    )
+
+
+class Accepted(BaseModel):
+    accepted: int = Field(..., description="The action's index in the game's record (from 0).")
+    game: GameOut
+
+
+class Resigned(BaseModel):
+    result: dict[str, Any]
+
+
+class MineIn(Strict):
+    tokens: list[str] = Field(..., max_length=100, description="Your seat tokens.")
+
+
+class Summary(BaseModel):
+    game: str
+    kind: str
+    seat: int | None
+    status: str
+    turn: int
+    to_act: int | None
+    your_turn: bool
+    actions: int
+    result: dict[str, Any] | None
+    players: list[Player]
+    created_at: float
+
+
+class MyGames(BaseModel):
+    games: list[Summary]
+
+
+class Imported(BaseModel):
+    game: str
+    actions: int
+    links: Links
+
+
+class ErrorBody(BaseModel):
+    code: str = Field(..., description="A stable, machine-readable code.")
+    message: str = Field(..., description="What was wrong, for people.")
+    field: str | None = Field(None, description="The field at fault (dotted JSON path).")
+    rule: str | None = Field(None, description="The RULES.md rule broken.")
+    action: int | None = Field(None, description="In a record: the action at fault (from 1).")
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text}
+    for code, text in {
+        400: "Malformed JSON",
+        403: "Wrong token",
+        404: "Unknown game or invite",
+        409: "Illegal action, not your turn, or the game is over",
+        413: "Request too large",
+        422: "A field is missing or has a bad value",
+    }.items()
+}

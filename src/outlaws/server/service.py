@@ -1,0 +1,516 @@
+"""The game service: creates, loads, plays and finishes games, with the engine as the
+only judge of legality and the database as the only memory.
+
+Every accepted action goes the same way, whoever took it (a human over HTTP or a
+WebSocket, a bot, a bot standing in after a timeout): the engine checks it, it is
+appended to the game's action log and committed, and only then is it applied to the
+table in memory and announced. A restarted server rebuilds each game by replaying its
+stored record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Connection
+
+from ..engine import Action, OutlawsError, Setup, State
+from . import records
+from .botpool import BotPool
+from .clocks import ClockConfig, ClockService, ClockState
+from .errors import ApiError, bad_token, from_engine, unknown_game
+from .settings import Settings
+from .storage import ActionRow, Database, GameRow, SeatRow, Storage
+from .table import SeatInfo, Table
+
+log = logging.getLogger(__name__)
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored only as hashes: a copy of the database plays no seat."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class GameService:
+    """All the games of one server process."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.now = settings.now
+        self.db = Database(Storage(settings.db_url, settings.sqlite_synchronous))
+        self.bots = BotPool(settings.bot_workers)
+        self.clocks = ClockService(settings.now, settings.clock_tick, self._timeout)
+        #: Games still being played (or waiting for a second player).
+        self.active: dict[str, Table] = {}
+        #: Finished games recently opened.
+        self.finished: OrderedDict[str, Table] = OrderedDict()
+        self.invites: dict[str, str] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- life cycle --------------------------------------------------------------------
+    async def start(self) -> None:
+        """Migrate the schema, rebuild every unfinished game, restart clocks and bots."""
+        await self.db.start()
+        for game_id in await self.db.call(self.db.storage.game_ids, ("waiting", "playing")):
+            row = await self.db.call(self.db.storage.load_game, game_id)
+            if row is None:  # pragma: no cover - deleted meanwhile
+                continue
+            try:
+                table = self._rebuild(row)
+            except OutlawsError as error:
+                log.error("game %s cannot be replayed and is left out: %s", game_id, error)
+                continue
+            self.active[table.id] = table
+            for info in table.seats:
+                if info.invite_hash is not None:
+                    self.invites[info.invite_hash] = table.id
+            self._arm_clock(table)
+            self._after_change(table)
+        self.clocks.start()
+        self._spawn(asyncio.to_thread(self.bots.warm))
+
+    async def stop(self) -> None:
+        await self.clocks.stop()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for table in [*self.active.values(), *self.finished.values()]:
+            for conn in list(table.conns):
+                await conn.stop()
+        self.bots.shutdown()
+        await self.db.stop()
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # -- finding games -------------------------------------------------------------------
+    async def table(self, game_id: str) -> Table:
+        """The game ``game_id`` (loaded from the database if it is not in memory)."""
+        table = self.active.get(game_id) or self.finished.get(game_id)
+        if table is not None:
+            if game_id in self.finished:
+                self.finished.move_to_end(game_id)
+            return table
+        if len(game_id) > 64:
+            raise unknown_game(game_id[:64])
+        row = await self.db.call(self.db.storage.load_game, game_id)
+        if row is None:
+            raise unknown_game(game_id)
+        # Another request may have loaded it meanwhile.
+        table = self.active.get(game_id) or self.finished.get(game_id)
+        if table is None:
+            try:
+                table = self._rebuild(row)
+            except OutlawsError as error:
+                raise ApiError(
+                    500, "corrupt_game", f"game {game_id} cannot be replayed: {error}"
+                ) from None
+            self._remember_finished(table)
+        return table
+
+    async def seat_of(self, game_id: str, token: str | None) -> tuple[Table, int | None]:
+        """The table and the seat ``token`` holds in it (None: a spectator, no token).
+
+        A token that holds no seat of this game is refused, not taken for a spectator."""
+        table = await self.table(game_id)
+        if token is None or token == "":
+            return table, None
+        seat = table.seat_of_token(hash_token(token))
+        if seat is None:
+            raise bad_token()
+        return table, seat
+
+    def _remember_finished(self, table: Table) -> None:
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > self.settings.finished_cache:
+            old_id, old = next(iter(self.finished.items()))
+            if old.conns:
+                self.finished.move_to_end(old_id)
+                break
+            del self.finished[old_id]
+
+    def _rebuild(self, row: GameRow) -> Table:
+        """A table from its stored row: the record is replayed by the engine."""
+        setup = Setup.from_json(row.setup)
+        state = State.new(seed=row.seed, setup=setup, turn_limit=row.turn_limit)
+        for number, action_row in enumerate(row.actions):
+            if action_row.idx != number:
+                raise OutlawsError(f"action log has a gap at {number}")
+            state.apply(Action.from_json(action_row.action, where=f"actions[{number}]"))
+        table = Table(
+            id=row.id,
+            kind=row.kind,
+            created_at=row.created_at,
+            state=state,
+            seats=[SeatInfo(s.kind, s.bot, s.name, s.token_hash, s.invite_hash) for s in row.seats],
+            status=row.status,
+            result=row.result,
+            clock=ClockConfig.from_json(row.clock) if row.clock else None,
+            clock_state=ClockState.from_json(row.clock_state) if row.clock_state else None,
+            meta=row.meta,
+            actors=[a.by for a in row.actions],
+        )
+        return table
+
+    # -- creating and joining ------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        opponent: str,
+        bot: str | None,
+        seat: int | None,
+        name: str | None,
+        clock: ClockConfig | None,
+        turn_limit: int | None,
+    ) -> dict[str, Any]:
+        """A new game against a bot or a friend; the creator's seat token (and the
+        invite for the friend's seat)."""
+        if seat is None:
+            seat = secrets.randbelow(2)
+        seed = secrets.randbits(62)
+        state = State.new(seed=seed, turn_limit=turn_limit)
+        assert state.setup is not None
+        token = new_token()
+        invite = None
+        seats = [SeatInfo("human"), SeatInfo("human")]
+        seats[seat] = SeatInfo("human", name=name, token_hash=hash_token(token))
+        if opponent == "bot":
+            assert bot is not None
+            seats[1 - seat] = SeatInfo("bot", bot=bot, name=bot)
+            status = "playing"
+        else:
+            invite = new_token()
+            seats[1 - seat] = SeatInfo("human", invite_hash=hash_token(invite))
+            status = "waiting"
+        table = Table(
+            id=secrets.token_urlsafe(8),
+            kind=opponent,
+            created_at=self.now(),
+            state=state,
+            seats=seats,
+            status=status,
+            clock=clock,
+            clock_state=ClockState.fresh(clock) if clock else None,
+        )
+        if status == "playing":
+            self._advance_clock(table, table.state)
+        row = GameRow(
+            id=table.id,
+            created_at=table.created_at,
+            kind=table.kind,
+            status=table.status,
+            seed=seed,
+            setup=state.setup.to_json(),
+            turn_limit=turn_limit,
+            result=None,
+            clock=clock.to_json() if clock else None,
+            clock_state=table.clock_state.to_json() if table.clock_state else None,
+            meta={},
+            seats=[
+                SeatRow(i, s.kind, s.bot, s.name, s.token_hash, s.invite_hash)
+                for i, s in enumerate(seats)
+            ],
+        )
+        await self.db.write(lambda conn: Storage.insert_game(conn, row))
+        self.active[table.id] = table
+        if invite is not None:
+            self.invites[hash_token(invite)] = table.id
+        self._arm_clock(table)
+        self._after_change(table)
+        return {"game": table.id, "seat": seat, "token": token, "invite": invite}
+
+    async def join(self, invite: str, name: str | None) -> dict[str, Any]:
+        """Take the seat an invite was made for: its secret token (the invite is spent)."""
+        invite_hash = hash_token(invite)
+        game_id = self.invites.get(invite_hash)
+        table = self.active.get(game_id) if game_id else None
+        if table is None:
+            raise ApiError(
+                404, "unknown_invite", "this invite is unknown or already used", field="invite"
+            )
+        async with table.lock:
+            seat = next(
+                (s for s, info in enumerate(table.seats) if info.invite_hash == invite_hash), None
+            )
+            if seat is None:
+                raise ApiError(404, "unknown_invite", "this invite is already used", field="invite")
+            token = new_token()
+            token_hash = hash_token(token)
+            clock_state = table.clock_state.copy() if table.clock_state else None
+            if clock_state is not None and table.clock is not None:
+                timed = [s for s, info in enumerate(table.seats) if info.kind == "human"]
+                clock_state.advance(table.clock, table.state.to_act, timed, self.now())
+
+            def op(conn: Connection) -> Any:
+                claimed = Storage.claim_invite(conn, invite_hash, token_hash, name)
+                if claimed is None:
+                    raise ApiError(404, "unknown_invite", "this invite is already used")
+                Storage.update_game(
+                    conn,
+                    table.id,
+                    status="playing",
+                    clock_state=clock_state.to_json() if clock_state else None,
+                )
+                return claimed
+
+            await self.db.write(op)
+            del self.invites[invite_hash]
+            info = table.seats[seat]
+            info.token_hash, info.invite_hash, info.name = token_hash, None, name
+            table.status = "playing"
+            table.clock_state = clock_state
+            table.version += 1
+            self._arm_clock(table)
+            self._after_change(table)
+        return {"game": table.id, "seat": seat, "token": token}
+
+    # -- playing -----------------------------------------------------------------------
+    async def submit(
+        self, table: Table, seat: int, action: Action, by: str = "human", period: int | None = None
+    ) -> int:
+        """Validate ``action`` for ``seat``, commit it, apply it; its index in the record.
+
+        ``period``: for a bot standing in after a timeout, the clock period it plays in
+        (if that period is over, the action is refused). Raises :class:`ApiError`, and
+        then nothing changed."""
+        async with table.lock:
+            self._check_turn(table, seat)
+            if period is not None:
+                cs = table.clock_state
+                if cs is None or cs.autopilot != period or cs.period != period:
+                    raise ApiError(409, "stale", "the period the bot played for is over")
+            try:
+                table.state.check(action)
+            except OutlawsError as error:
+                raise from_engine(error) from None
+            # What the action leads to, worked out on a copy: the stored game must change
+            # in one transaction (the action, the outcome, the clock) before the table does.
+            after = table.state.clone()
+            after.apply(action)
+            index = len(table.state.history)
+            now = self.now()
+            clock_state = self._advance_clock(table, after, dry=True)
+            result = records.result_of(after) if after.over else None
+            status = "over" if after.over else table.status
+            if clock_state is not None and after.over:
+                clock_state.stop(now)
+            row = ActionRow(index, action.to_json(), seat, by, now)
+            changes: dict[str, Any] = {}
+            if status != table.status:
+                changes["status"] = status
+                changes["result"] = result
+            if clock_state is not None:
+                changes["clock_state"] = clock_state.to_json()
+
+            # Shielded: once the write is under way, the table must follow the database
+            # even if the caller goes away (a closed socket, a shutdown).
+            task = asyncio.ensure_future(
+                self._commit_then_apply(
+                    table, row, changes, action, by, clock_state, status, result
+                )
+            )
+            try:
+                await asyncio.shield(task)
+            except asyncio.CancelledError:
+                await task
+                raise
+            return index
+
+    async def _commit_then_apply(
+        self,
+        table: Table,
+        row: ActionRow,
+        changes: dict[str, Any],
+        action: Action,
+        by: str,
+        clock_state: ClockState | None,
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Commit the action's ``row`` and the game's ``changes``; only then change the
+        table and tell everyone."""
+        try:
+            await self.db.append(table.id, row, changes)
+        except ApiError:
+            raise
+        except Exception as error:
+            log.exception("storing an action of game %s failed", table.id)
+            raise ApiError(503, "storage", f"the action could not be stored: {error}") from None
+        table.state.apply(action)
+        table.actors.append(by)
+        table.clock_state = clock_state
+        if status == "over":
+            self._finish(table, result)
+        table.version += 1
+        self._arm_clock(table)
+        self._after_change(table)
+
+    def _check_turn(self, table: Table, seat: int) -> None:
+        if table.kind == "imported":
+            raise ApiError(409, "not_playable", "an imported game is for watching only")
+        if table.finished:
+            raise ApiError(409, "game_over", "the game is over", rule="R9")
+        if table.status == "waiting":
+            raise ApiError(409, "not_started", "the second player has not joined yet")
+        if table.state.to_act != seat:
+            raise ApiError(409, "not_your_turn", f"it is seat {table.state.to_act}'s decision")
+
+    async def resign(self, table: Table, seat: int) -> dict[str, Any]:
+        """``seat`` gives up: the other seat wins. Stored as the game's outcome."""
+        async with table.lock:
+            if table.kind == "imported":
+                raise ApiError(409, "not_playable", "an imported game is for watching only")
+            if table.finished:
+                raise ApiError(409, "game_over", "the game is over", rule="R9")
+            result = {"winner": 1 - seat, "how": "resign", "loser": seat}
+            await self._store_end(table, result)
+            return result
+
+    async def _store_end(self, table: Table, result: dict[str, Any]) -> None:
+        """End the game by ``result`` (resignation, timeout): stored, then announced."""
+        clock_state = table.clock_state.copy() if table.clock_state else None
+        if clock_state is not None:
+            clock_state.stop(self.now())
+        changes: dict[str, Any] = {"status": "over", "result": result}
+        if clock_state is not None:
+            changes["clock_state"] = clock_state.to_json()
+        await self.db.write(lambda conn: Storage.update_game(conn, table.id, **changes))
+        table.clock_state = clock_state
+        self._finish(table, result)
+        table.version += 1
+        self._after_change(table)
+
+    def _finish(self, table: Table, result: dict[str, Any] | None) -> None:
+        table.status = "over"
+        table.result = result
+        self.active.pop(table.id, None)
+        self._remember_finished(table)
+
+    def _after_change(self, table: Table) -> None:
+        """Tell the table's clients, and let a bot play if one is to act."""
+        for conn in table.conns:
+            conn.notify()
+        if table.status != "playing" or table.bot_task is not None:
+            return
+        to_act = table.state.to_act
+        if to_act is not None and table.bot_for(to_act) is not None:
+            table.bot_task = self._spawn(self._bot_moves(table))
+
+    async def _bot_moves(self, table: Table) -> None:
+        """Play for the bot seat(s) of ``table`` while a bot is to act."""
+        try:
+            while table.status == "playing":
+                seat = table.state.to_act
+                bot = table.bot_for(seat) if seat is not None else None
+                if seat is None or bot is None:
+                    return
+                spec, by = bot
+                version = table.version
+                view = table.view(seat)
+                legal = table.state.legal_actions()
+                seed = _bot_seed(table.state.seed, seat, table.actions)
+                action = await self.bots.choose(spec, seed, view, legal)
+                if table.version != version:
+                    continue  # the game moved on meanwhile (a resignation): think again
+                period = table.clock_state.period if by == "clock" and table.clock_state else None
+                await self.submit(table, seat, action, by=by, period=period)
+        except asyncio.CancelledError:
+            raise
+        except ApiError as error:
+            log.warning("bot move in game %s refused: %s", table.id, error.message)
+        except Exception:
+            log.exception("bot of game %s failed", table.id)
+        finally:
+            table.bot_task = None
+
+    # -- clocks --------------------------------------------------------------------------
+    def _advance_clock(self, table: Table, state: State, dry: bool = False) -> ClockState | None:
+        """The clock after the game reached ``state`` (a copy when ``dry``)."""
+        if table.clock is None or table.clock_state is None:
+            return None
+        clock_state = table.clock_state.copy() if dry else table.clock_state
+        clock_state.advance(table.clock, state.to_act, table.timed_seats(), self.now())
+        return clock_state
+
+    def _arm_clock(self, table: Table) -> None:
+        cs = table.clock_state
+        if cs is not None and cs.deadline is not None and table.status == "playing":
+            if cs.autopilot != cs.period:
+                self.clocks.arm(table.id, cs.period, cs.deadline)
+
+    async def _timeout(self, game_id: str, period: int) -> None:
+        """A deadline passed: if that period still runs, its seat loses or a bot plays."""
+        table = self.active.get(game_id)
+        if table is None or table.clock is None:
+            return
+        async with table.lock:
+            cs = table.clock_state
+            if table.status != "playing" or cs is None or cs.period != period:
+                return
+            if cs.deadline is None or cs.seat is None or self.now() < cs.deadline:
+                return
+            seat = cs.seat
+            if table.clock.on_timeout == "lose":
+                await self._store_end(table, {"winner": 1 - seat, "how": "timeout", "loser": seat})
+                return
+            new_state = cs.copy()
+            new_state.banks[seat] = 0.0
+            new_state.autopilot = period
+            new_state.deadline = None
+            await self.db.write(
+                lambda conn: Storage.update_game(conn, table.id, clock_state=new_state.to_json())
+            )
+            table.clock_state = new_state
+            table.version += 1
+            self._after_change(table)
+
+    # -- records -----------------------------------------------------------------------
+    async def import_record(self, data: Any) -> Table:
+        """A record to watch: replayed by the engine (a bad one is refused, naming the
+        field or the action), then stored as a finished, imported game."""
+        table, row = records.imported(data, self.now())
+        await self.db.write(lambda conn: Storage.insert_game(conn, row))
+        self._remember_finished(table)
+        return table
+
+    # -- listing -----------------------------------------------------------------------
+    async def my_games(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
+        """A summary of each game that one of ``tokens`` holds a seat in."""
+        hashes = [hash_token(t) for t in tokens]
+        found = await self.db.call(self.db.storage.seats_of_tokens, hashes)
+        out = []
+        for game_id, seat in found:
+            try:
+                table = await self.table(game_id)
+            except ApiError:
+                continue
+            out.append(table.summary(seat))
+        out.sort(key=lambda g: -g["created_at"])
+        return out
+
+
+def _bot_seed(game_seed: int, seat: int, index: int) -> int:
+    """A bot's seed for one decision: reproducible, and secret like the game's seed."""
+    digest = hashlib.sha256(f"{game_seed}:{seat}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+__all__ = ["GameService", "hash_token"]

@@ -1,0 +1,183 @@
+"""A game held in memory: the engine's state, its seats, its outcome and its clock.
+
+The true :class:`~outlaws.engine.State` never leaves this object: everything handed out
+is built from :meth:`Table.view` (the engine's views) or, once the game is finished,
+from its record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from ..engine import State, View
+from .clocks import ClockConfig, ClockState
+from .codec import dumps, legal_json
+
+if TYPE_CHECKING:
+    from .hub import Connection
+
+
+@dataclass
+class SeatInfo:
+    """Who plays a seat: a human (with the hash of its secret token) or a bot."""
+
+    kind: str  # "human" | "bot" | "none" (an imported game)
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    invite_hash: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know of the seat (never its token)."""
+        return {
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "joined": self.kind != "human" or self.token_hash is not None,
+        }
+
+
+@dataclass(eq=False)
+class Table:
+    """One game on the server."""
+
+    id: str
+    kind: str  # "bot" | "friend" | "imported"
+    created_at: float
+    state: State
+    seats: list[SeatInfo]
+    status: str  # "waiting" | "playing" | "over"
+    result: dict[str, Any] | None = None
+    clock: ClockConfig | None = None
+    clock_state: ClockState | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: Who took each action: "human", "bot", "clock" (a bot after a timeout), "import".
+    actors: list[str] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Connection] = field(default_factory=set)
+    #: Grows with every change a client may see (an action, a join, a result).
+    version: int = 0
+    bot_task: asyncio.Task[None] | None = None
+    _views: dict[int | None, tuple[int, View]] = field(default_factory=dict)
+    _parts: dict[int | None, tuple[int, dict[str, Any], str | None]] = field(default_factory=dict)
+    _texts: dict[tuple[int | None, int, str], tuple[int, str]] = field(default_factory=dict)
+    _legal_memo: tuple[dict[str, Any], dict[str, Any]] = field(default_factory=lambda: ({}, {}))
+
+    # -- questions ---------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """Over by the rules, by resignation or by the clock (or imported to watch)."""
+        return self.status == "over"
+
+    @property
+    def actions(self) -> int:
+        """How many actions the game's record holds."""
+        return len(self.state.history)
+
+    def timed_seats(self) -> list[int]:
+        return [s for s, info in enumerate(self.seats) if info.kind == "human"]
+
+    def bot_for(self, seat: int) -> tuple[str, str] | None:
+        """(bot spec, actor) if a bot plays ``seat`` now: a bot seat, or a human seat
+        whose time ran out in this period (on_timeout="bot")."""
+        info = self.seats[seat]
+        if info.kind == "bot" and info.bot:
+            return info.bot, "bot"
+        cs = self.clock_state
+        if self.clock is not None and cs is not None and cs.autopilot == cs.period:
+            if cs.seat == seat:
+                return self.clock.bot, "clock"
+        return None
+
+    def seat_of_token(self, token_hash: str) -> int | None:
+        for seat, info in enumerate(self.seats):
+            if info.token_hash is not None and info.token_hash == token_hash:
+                return seat
+        return None
+
+    def summary(self, seat: int | None) -> dict[str, Any]:
+        """The game in a list of games (for the seat ``seat``)."""
+        state = self.state
+        playing = self.status == "playing"
+        return {
+            "game": self.id,
+            "kind": self.kind,
+            "seat": seat,
+            "status": self.status,
+            "turn": state.turn,
+            "to_act": state.to_act if playing else None,
+            "your_turn": seat is not None and playing and state.to_act == seat,
+            "actions": self.actions,
+            "result": self.result,
+            "players": [info.public() for info in self.seats],
+            "created_at": self.created_at,
+        }
+
+    # -- what clients see --------------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        """The engine's view for ``seat`` (None: a spectator), cached per version."""
+        cached = self._views.get(seat)
+        if cached is None or cached[0] != self.version:
+            cached = (self.version, self.state.view(seat))
+            self._views[seat] = cached
+        return cached[1]
+
+    def clock_json(self, now: float) -> dict[str, Any] | None:
+        if self.clock is None or self.clock_state is None:
+            return None
+        return self.clock_state.public(self.clock, now)
+
+    def _state_parts(self, seat: int | None) -> tuple[dict[str, Any], str | None]:
+        """The view without its log, and the legal actions' JSON if ``seat`` is to act."""
+        cached = self._parts.get(seat)
+        if cached is None or cached[0] != self.version:
+            view = self.view(seat)
+            head = _head(view)
+            legal = None
+            if seat is not None and not self.finished and self.status == "playing":
+                if self.state.to_act == seat:
+                    legal = legal_json(self.state, view, self._legal_memo[seat])
+            cached = (self.version, head, legal)
+            self._parts[seat] = cached
+        return cached[1], cached[2]
+
+    def message(self, kind: str, seat: int | None, since: int, now: float) -> tuple[str, int]:
+        """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
+        JSON text, and the number of events it brings the client to."""
+        view = self.view(seat)
+        total = len(view.log)
+        since = min(max(0, since), total)
+        key = (seat, since, kind)
+        cached = self._texts.get(key)
+        if cached is not None and cached[0] == self.version and self.clock is None:
+            return cached[1], total
+        head, legal = self._state_parts(seat)
+        events = [event.to_json() for event in view.log[since:]]
+        body: dict[str, Any] = {"type": kind, "game": self.id, "seat": seat}
+        if kind == "hello":
+            body["view"] = {**head, "log": events}
+            body["kind"] = self.kind
+        else:
+            body["events"] = events
+            body["view"] = head
+        body["players"] = [info.public() for info in self.seats]
+        body["since"] = since
+        body["actions"] = self.actions
+        body["status"] = self.status
+        body["result"] = self.result
+        body["clock"] = self.clock_json(now)
+        text = dumps(body)
+        text = text[:-1] + ',"legal":' + (legal if legal is not None else "null") + "}"
+        if len(self._texts) > 64:
+            self._texts.clear()
+        self._texts[key] = (self.version, text)
+        return text, total
+
+
+def _head(view: View) -> dict[str, Any]:
+    """``view.to_json()`` without its log (the log is sent as events)."""
+    out = replace(view, log=()).to_json()
+    del out["log"]
+    return out

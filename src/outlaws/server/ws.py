@@ -1,0 +1,206 @@
+"""The WebSocket of a seat or a spectator: ``/ws/games/{id}?token=…&since=N``.
+
+On connect the client gets a ``hello`` (its view, from event ``since`` on, and its legal
+actions when it is to act), then an ``events`` message after every change. It sends
+actions as FORMAT.md JSON or as notation text, and a few control messages. docs/protocol.md
+describes every message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from ..engine import Action, FormatError, parse_notation
+from .errors import ApiError, from_engine
+from .hub import Connection, TokenBucket
+from .service import GameService
+from .table import Table
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+#: Close codes: 4003 bad token, 4004 unknown game, 1008 policy (flooding).
+CLOSE_BAD_TOKEN = 4003
+CLOSE_UNKNOWN = 4004
+CLOSE_POLICY = 1008
+ENVELOPE_KEYS = frozenset({"op", "action", "ref", "since"})
+
+
+class Message:
+    """A client message, read: an ``op`` and what it carries."""
+
+    def __init__(self, op: str, action: Action | None = None, ref: Any = None, since: int = 0):
+        self.op = op
+        self.action = action
+        self.ref = ref
+        self.since = since
+
+
+def _action(value: Any, where: str) -> Action:
+    try:
+        if isinstance(value, str):
+            return parse_notation(value)
+        return Action.from_json(value, where=where)
+    except FormatError as error:
+        raise from_engine(error) from None
+
+
+def read_message(text: str) -> Message:
+    """Parse one client message; :class:`ApiError` says what is wrong with it.
+
+    Accepted: an envelope ``{"op": ..., "action": ..., "ref": ...}``, a bare FORMAT.md
+    action object, a JSON string or a plain line of notation (``look 3``)."""
+    stripped = text.strip()
+    if not stripped:
+        raise ApiError(400, "bad_message", "empty message")
+    try:
+        data = json.loads(stripped)
+    except (json.JSONDecodeError, RecursionError) as error:
+        if stripped[0] in '{["':
+            raise ApiError(400, "malformed_json", f"not valid JSON: {error}") from None
+        return Message("action", _action(stripped, "action"))
+    if isinstance(data, str):
+        return Message("action", _action(data, "action"))
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_message", "a message is a JSON object or a line of notation")
+    if "op" not in data and "action" not in data:
+        return Message("action", _action(data, "action"))
+    for key in data:
+        if key not in ENVELOPE_KEYS:
+            raise ApiError(422, "bad_message", f"unknown field {key!r}", field=key)
+    op = data.get("op", "action")
+    ref = data.get("ref")
+    if ref is not None and (not isinstance(ref, str | int) or len(str(ref)) > 64):
+        raise ApiError(422, "bad_message", "ref must be a short string or number", field="ref")
+    if op == "action":
+        if "action" not in data:
+            raise ApiError(
+                422, "bad_message", "op 'action' needs the field 'action'", field="action"
+            )
+        return Message("action", _action(data["action"], "action"), ref)
+    if op in ("resign", "ping"):
+        return Message(op, ref=ref)
+    if op == "sync":
+        since = data.get("since", 0)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise ApiError(
+                422, "bad_message", "since must be an event index, 0 or more", field="since"
+            )
+        return Message(op, ref=ref, since=since)
+    raise ApiError(
+        422, "bad_message", f"unknown op {op!r}: action, resign, ping or sync", field="op"
+    )
+
+
+async def _refuse(ws: WebSocket, error: ApiError, code: int) -> None:
+    await ws.accept()
+    await ws.send_text(json.dumps({"type": "error", "error": error.body()}))
+    await ws.close(code=code, reason=error.code)
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(
+    ws: WebSocket, game_id: str, token: str | None = None, since: str | None = None
+) -> None:
+    """A seat's (with ``token``) or a spectator's live connection to a game."""
+    service: GameService = ws.app.state.service
+    try:
+        table, seat = await service.seat_of(game_id, token)
+    except ApiError as error:
+        await _refuse(ws, error, CLOSE_UNKNOWN if error.status == 404 else CLOSE_BAD_TOKEN)
+        return
+    first = 0
+    if since is not None:
+        if not since.isdigit():
+            refusal = ApiError(422, "bad_message", "since must be an event index", field="since")
+            await _refuse(ws, refusal, CLOSE_POLICY)
+            return
+        first = int(since)
+    await ws.accept()
+    settings = service.settings
+    conn = Connection(ws, table, seat, first, service.now)
+    table.conns.add(conn)
+    conn.start()
+    bucket = TokenBucket(settings.rate_burst, settings.rate_per_second)
+    strikes = 0
+    try:
+        while True:
+            raw = await ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            try:
+                text = _text_of(raw, settings.max_message)
+            except ApiError as error:
+                conn.push_error(error)
+                continue
+            if not bucket.take():
+                strikes += 1
+                if strikes > settings.rate_strikes:
+                    await ws.close(code=CLOSE_POLICY, reason="rate_limited")
+                    break
+                conn.push_error(
+                    ApiError(
+                        429, "rate_limited", "too many messages: slow down; this one was ignored"
+                    )
+                )
+                continue
+            await _handle(service, table, conn, text)
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError as error:  # receive after the socket closed
+        log.debug("socket of %s ended: %s", game_id, error)
+    finally:
+        table.conns.discard(conn)
+        await conn.stop()
+        if ws.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+def _text_of(raw: Any, limit: int) -> str:
+    """The text of a received frame (a binary one must hold UTF-8), at most ``limit``
+    bytes."""
+    text = raw.get("text")
+    if text is None:
+        data = raw.get("bytes") or b""
+        if len(data) > limit:
+            raise ApiError(413, "too_large", f"messages are {limit} bytes at most")
+        try:
+            return str(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ApiError(400, "bad_message", "messages are UTF-8 text") from None
+    if len(text) > limit // 4 and len(text.encode("utf-8")) > limit:
+        raise ApiError(413, "too_large", f"messages are {limit} bytes at most")
+    return str(text)
+
+
+async def _handle(service: GameService, table: Table, conn: Connection, text: str) -> None:
+    """Carry out one client message; any refusal goes back as an ``error`` message."""
+    ref = None
+    try:
+        message = read_message(text)
+        ref = message.ref
+        if message.op == "ping":
+            conn.push({"type": "pong", "ref": ref})
+            return
+        if message.op == "sync":
+            conn.resync(message.since)
+            return
+        if conn.seat is None:
+            raise ApiError(403, "not_a_seat", "spectators cannot play: connect with a seat token")
+        if message.op == "resign":
+            result = await service.resign(table, conn.seat)
+            conn.push({"type": "resigned", "ref": ref, "result": result})
+            return
+        assert message.action is not None
+        index = await service.submit(table, conn.seat, message.action)
+        if ref is not None:
+            conn.push({"type": "accepted", "ref": ref, "index": index})
+    except ApiError as error:
+        conn.push_error(error, ref)

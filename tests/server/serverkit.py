@@ -1,0 +1,163 @@
+"""Helpers of the server tests: an app on a temporary SQLite file, WebSocket reads with a
+timeout, random play, and the engine's own views of a stored game, computed
+independently by replaying its record from the database."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from outlaws.engine import Action, Record, Setup, State
+from outlaws.server import Settings, create_app
+from outlaws.server.storage import Storage
+
+#: The keys a message of each type may carry: nothing else may reach a client.
+_COMMON = {"type", "game", "seat", "view", "players", "since", "actions", "status", "result"}
+MESSAGE_KEYS = {
+    "hello": _COMMON | {"kind", "clock", "legal"},
+    "events": _COMMON | {"events", "clock", "legal"},
+}
+
+
+def settings_for(path: Path, **changes: Any) -> Settings:
+    """Settings of a test server: an SQLite file under ``path``, one bot worker."""
+    options: dict[str, Any] = {
+        "db_url": f"sqlite:///{path / 'outlaws.db'}",
+        "bot_workers": 1,
+        "sqlite_synchronous": "NORMAL",
+        "clock_tick": 0.02,
+        # Test clients act as fast as they can: the flood test sets its own limits.
+        "rate_burst": 10_000.0,
+        "rate_per_second": 10_000.0,
+    }
+    options.update(changes)
+    return Settings(**options)
+
+
+@contextmanager
+def running(path: Path, **changes: Any) -> Iterator[TestClient]:
+    """A client of a server whose database is ``path/outlaws.db`` (started and stopped)."""
+    with TestClient(create_app(settings_for(path, **changes))) as client:
+        yield client
+
+
+def recv(ws: WebSocketTestSession, timeout: float = 15.0) -> dict[str, Any]:
+    """The next message of ``ws`` as JSON; fails instead of hanging."""
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    if message["type"] == "websocket.close":
+        raise ConnectionError(f"closed: {message.get('code')} {message.get('reason')}")
+    return json.loads(message["text"])
+
+
+def recv_until(ws: WebSocketTestSession, done: Any, timeout: float = 15.0) -> list[dict]:
+    """Messages of ``ws`` up to and including the first for which ``done(message)``."""
+    out = []
+    while True:
+        message = recv(ws, timeout)
+        out.append(message)
+        if done(message):
+            return out
+
+
+def recv_upto(ws: WebSocketTestSession, count: int) -> list[dict]:
+    """Messages of ``ws`` until one that reflects at least ``count`` actions."""
+    return recv_until(ws, lambda message: message.get("actions", -1) >= count)
+
+
+def stored_record(path: Path, game_id: str) -> Record:
+    """The game's record as the database holds it (seed, setup and every action)."""
+    storage = Storage(f"sqlite:///{path / 'outlaws.db'}")
+    try:
+        row = storage.load_game(game_id)
+    finally:
+        storage.dispose()
+    assert row is not None
+    return Record(
+        seed=row.seed,
+        setup=Setup.from_json(row.setup),
+        actions=tuple(Action.from_json(a.action) for a in row.actions),
+        turn_limit=row.turn_limit,
+    )
+
+
+def engine_state(record: Record, upto: int) -> State:
+    """The true state after the first ``upto`` actions of ``record``."""
+    return record.replay(upto)
+
+
+def create_bot_game(client: TestClient, bot: str = "random", seat: int = 0, **extra: Any) -> dict:
+    response = client.post("/games", json={"opponent": "bot", "bot": bot, "seat": seat, **extra})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def create_friend_game(client: TestClient, seat: int = 0, **extra: Any) -> tuple[str, list[str]]:
+    """A game between two humans: its id and the seat tokens, indexed by seat."""
+    made = client.post("/games", json={"opponent": "friend", "seat": seat, **extra})
+    assert made.status_code == 201, made.text
+    body = made.json()
+    joined = client.post(f"/invites/{body['invite']}", json={"name": "friend"})
+    assert joined.status_code == 200, joined.text
+    tokens = ["", ""]
+    tokens[seat] = body["token"]
+    tokens[1 - seat] = joined.json()["token"]
+    return body["game"], tokens
+
+
+def http_game(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    params = {"token": token} if token else {}
+    response = client.get(f"/games/{game_id}", params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def play_http(
+    client: TestClient, game_id: str, tokens: dict[int, str], rng: random.Random, steps: int
+) -> int:
+    """Play up to ``steps`` random legal actions over HTTP for the seats in ``tokens``
+    (waiting for a bot when it is its turn); how many were played."""
+    played = 0
+    deadline = 2000
+    while played < steps and deadline:
+        deadline -= 1
+        public = http_game(client, game_id)
+        if public["status"] == "over":
+            break
+        seat = public["view"]["to_act"]
+        if seat not in tokens:
+            wait_for_actions(client, game_id, public["actions"] + 1)
+            continue
+        game = http_game(client, game_id, tokens[seat])
+        action = rng.choice(game["legal"])
+        response = client.post(
+            f"/games/{game_id}/actions", params={"token": tokens[seat]}, json=action
+        )
+        assert response.status_code == 200, response.text
+        played += 1
+    return played
+
+
+def wait_for_actions(client: TestClient, game_id: str, count: int, timeout: float = 20.0) -> dict:
+    """Poll until the game's record holds ``count`` actions or it is over (a bot moves)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        game = http_game(client, game_id)
+        if game["actions"] >= count or game["status"] == "over":
+            return game
+        time.sleep(0.02)
+    raise AssertionError(f"game {game_id} stayed at {game['actions']} actions")

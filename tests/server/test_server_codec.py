@@ -1,0 +1,74 @@
+"""The pieces under the server: the legal actions' JSON, views packed for a bot worker,
+the bot worker itself, the clock arithmetic and the token bucket."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+from outlaws.engine import Action, State
+from outlaws.server.botpool import choose_in_worker
+from outlaws.server.clocks import ClockConfig, ClockState
+from outlaws.server.codec import legal_json, pack_view, unpack_view
+from outlaws.server.hub import TokenBucket
+
+
+def positions(games: int = 4, turns: int = 40) -> list[State]:
+    rng = random.Random(9)
+    out = []
+    for seed in range(games):
+        state = State.new(seed=seed, turn_limit=turns)
+        while not state.over:
+            out.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+        out.append(state)
+    return out
+
+
+def test_legal_json_is_the_engines_list() -> None:
+    for state in positions():
+        if state.over:
+            assert legal_json(state, state.view(None)) == "[]"
+            continue
+        got = json.loads(legal_json(state, state.view(state.to_act)))
+        assert got == [action.to_json() for action in state.legal_actions()]
+
+
+def test_packed_views_pickle_and_come_back_equal() -> None:
+    for state in positions(games=2)[::7]:
+        for seat in (0, 1, None):
+            view = state.view(seat)
+            assert unpack_view(pickle.loads(pickle.dumps(pack_view(view)))) == view
+
+
+def test_the_worker_answers_a_legal_action_from_the_view_alone() -> None:
+    state = positions(games=1)[10]
+    seat = state.to_act
+    legal = state.legal_actions()
+    for spec in ("random", "heuristic"):
+        answer = choose_in_worker(spec, 5, pack_view(state.view(seat)), tuple(legal))
+        assert Action.from_json(answer) in legal
+
+
+def test_clock_periods_banks_and_deadlines() -> None:
+    config = ClockConfig(bank=10, per_turn=5)
+    clock = ClockState.fresh(config)
+    assert clock.advance(config, 0, [0, 1], now=100.0)
+    assert clock.deadline == 115.0
+    assert not clock.advance(config, 0, [0, 1], now=104.0)  # the same seat's second action
+    assert clock.advance(config, 1, [0, 1], now=108.0)  # 8 s used: 3 from the bank
+    assert clock.banks == [7.0, 10.0] and clock.deadline == 123.0
+    assert clock.advance(config, 0, [0], now=109.0)  # 1 s: within the free time
+    assert clock.banks == [7.0, 10.0] and clock.deadline == 121.0
+    assert clock.advance(config, 1, [0], now=110.0)
+    assert clock.deadline is None  # seat 1 is not timed (a bot)
+    assert ClockState.from_json(json.loads(json.dumps(clock.to_json()))) == clock
+
+
+def test_token_bucket() -> None:
+    t = [0.0]
+    bucket = TokenBucket(3, 2, now=lambda: t[0])
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+    t[0] += 0.5
+    assert bucket.take() and not bucket.take()

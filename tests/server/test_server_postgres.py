@@ -1,0 +1,69 @@
+"""The same server on PostgreSQL: migrations, a game played, a restart, the game goes on.
+
+Runs only when ``OUTLAWS_TEST_POSTGRES`` names a server that may create databases, e.g.
+``postgresql+psycopg://postgres@127.0.0.1:5432/postgres``; each run makes its own
+database and drops it afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from serverkit import create_bot_game, create_friend_game, http_game, play_http, settings_for
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from outlaws.engine import Action, Record, Setup
+from outlaws.server import create_app
+from outlaws.server.storage import Storage
+
+SERVER = os.environ.get("OUTLAWS_TEST_POSTGRES")
+pytestmark = pytest.mark.skipif(not SERVER, reason="OUTLAWS_TEST_POSTGRES is not set")
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    assert SERVER is not None
+    name = f"outlaws_test_{secrets.token_hex(4)}"
+    admin = create_engine(SERVER, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(SERVER).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+def test_games_on_postgres_survive_a_restart(database: str, tmp_path: Path) -> None:
+    rng = random.Random(21)
+    settings = settings_for(tmp_path, db_url=database)
+    with TestClient(create_app(settings)) as client:
+        game_id, tokens = create_friend_game(client, turn_limit=30)
+        bot = create_bot_game(client, bot="random", seat=0, turn_limit=30)
+        play_http(client, game_id, {0: tokens[0], 1: tokens[1]}, rng, steps=8)
+        play_http(client, bot["game"], {0: bot["token"]}, rng, steps=4)
+        before = http_game(client, game_id, tokens[0])
+    with TestClient(create_app(settings)) as client:
+        assert http_game(client, game_id, tokens[0]) == before
+        play_http(client, game_id, {0: tokens[0], 1: tokens[1]}, rng, steps=10_000)
+        play_http(client, bot["game"], {0: bot["token"]}, rng, steps=10_000)
+        assert http_game(client, game_id)["status"] == "over"
+        assert http_game(client, bot["game"])["status"] == "over"
+        exported = client.get(f"/games/{game_id}/record").json()
+    storage = Storage(database)
+    try:
+        row = storage.load_game(game_id)
+    finally:
+        storage.dispose()
+    assert row is not None
+    actions = tuple(Action.from_json(a.action) for a in row.actions)
+    record = Record(row.seed, Setup.from_json(row.setup), actions, row.turn_limit)
+    assert Record.from_json(exported) == record and record.replay().over
