@@ -203,3 +203,11 @@ def test_a_thinking_bot_does_not_stall_other_tables(tmp_path: Path) -> None:
         bot_game = http_game(client, made["game"])
         assert bot_game["actions"] == 0, "the bot was still thinking all along"
         assert slowest < 1.0  # a stalled loop would wait for the bot: seconds
+
+
+def test_the_home_page_leads_to_the_api_pages(tmp_path: Path) -> None:
+    """Until the browser table lands, http://127.0.0.1:8000/ opens the API's own pages."""
+    with running(tmp_path) as client:
+        home = client.get("/", follow_redirects=False)
+        assert home.status_code in (302, 307) and home.headers["location"] == "/docs"
+        assert "swagger" in client.get("/docs").text.lower()

@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -104,6 +104,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(ws.router)
     app.add_middleware(BodyLimit, limit=settings.max_body)
+
+    @app.get("/", include_in_schema=False)
+    async def _home() -> RedirectResponse:
+        # The browser table will be served here; until it is, the API's own pages.
+        return RedirectResponse("/docs")
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, error: ApiError) -> JSONResponse:
