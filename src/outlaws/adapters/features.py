@@ -131,6 +131,7 @@ class ViewEncoder:
         """Forget the history read so far."""
         self.read = 0
         self.first: object = None
+        self.last: object = None
         self.opp_reveals = np.zeros(COLUMNS, dtype=np.float32)
         self.own_reveals = np.zeros(COLUMNS, dtype=np.float32)
         self.recent: deque[_Recent] = deque(maxlen=RECENT)
@@ -141,7 +142,8 @@ class ViewEncoder:
         log = view.log
         if view.viewer != self.seat:
             raise ValueError(f"this encoder reads seat {self.seat}'s views, not {view.viewer!r}")
-        if len(log) < self.read or (self.read and log[0] != self.first):
+        read = self.read
+        if len(log) < read or (read and (log[0] != self.first or log[read - 1] != self.last)):
             self.reset()
         if log and not self.read:
             self.first = log[0]
@@ -149,7 +151,8 @@ class ViewEncoder:
         for event in log[self.read :]:
             t = event.type
             if t == "reveal":
-                col = event["col"] - 1
+                fields = dict(event.fields)
+                col = fields["col"] - 1
                 if event.seat == me:
                     self.own_reveals[col] += 1
                 else:
@@ -157,12 +160,13 @@ class ViewEncoder:
                 if self.recent:
                     last = self.recent[-1]
                     if last.seat is not None and last.seat != event.seat and last.revealed < 0:
-                        last.revealed = CHARACTER_ID[event["card"]]
+                        last.revealed = CHARACTER_ID[fields["card"]]
             elif t == "turn":
                 self.active = event.seat
             elif t in _TYPE_ID:
-                col = event.get("col", event.get("a"))
-                other = event.get("b", event.get("target", event.get("from")))
+                fields = dict(event.fields)
+                col = fields.get("col", fields.get("a"))
+                other = fields.get("b", fields.get("target", fields.get("from")))
                 self.recent.append(
                     _Recent(
                         event.seat,
@@ -172,6 +176,7 @@ class ViewEncoder:
                     )
                 )
         self.read = len(log)
+        self.last = log[-1] if log else None
 
     def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         """The float32 vector of ``view`` (written into ``out`` when given)."""

@@ -165,8 +165,11 @@ class OutlawsGame(pyspiel.Game):
         )
 
     def max_chance_nodes_in_history(self) -> int:
-        """The deal, then one re-deal per sudden death that can happen."""
-        return DEAL_STEPS + REDEAL_STEPS * 4 if self.settings.explicit else 0
+        """The deal, then 8 nodes per R9.4 re-deal: at most one a turn (each needs the 3
+        Bullets and 3 Handcuffs spent again)."""
+        if not self.settings.explicit:
+            return 0
+        return DEAL_STEPS + REDEAL_STEPS * self.settings.turn_limit
 
     def state_from_view(
         self,
@@ -372,11 +375,14 @@ class _Core:
             cdf = self.cache[cdf_key] = np.cumsum(belief.arrangement.p)
         world = _sample_world(belief, view, cdf, sampler)
         engine_seed = int(sampler() * 2**31)
-        data, known, pending = _position(view, world)
+        data, known, pending = _position(view, world, belief.their_slots)
         other = _Core(self.settings)
         other.origin = ("position", json.dumps(data), tuple(known), pending, engine_seed)
         other.engine = _position_state(self.settings, data, known, pending, engine_seed)
-        lines = "\n".join(_event_line(event) for event in view.log)
+        text_key = ("prefix", seat, len(view.log))
+        lines = self.cache.get(text_key)
+        if lines is None:
+            lines = self.cache[text_key] = "\n".join(_event_line(e) for e in view.log)
         prefix = ["", ""]
         prefix[seat] = lines
         prefix[1 - seat] = f"(seat {1 - seat}'s history before this position is not known)"
@@ -495,15 +501,16 @@ def _sample_world(
 
 
 def _position(
-    view: View, world: World
+    view: View, world: World, their_slots: Sequence[bool] = ()
 ) -> tuple[dict[str, Any], list[int], tuple[int, tuple[int, ...], int] | None]:
     """The whole-state JSON ``world`` completes ``view`` into (as
-    :func:`outlaws.deduce.world_state` builds it), the slots' knowledge bits, and the
-    reaction awaited, if any."""
+    :func:`outlaws.deduce.world_state` builds it), the slots' knowledge bits (the
+    viewer's, and the opponent's for the slots it looked at, ``Belief.their_slots``), and
+    the reaction awaited, if any."""
     seat = view.viewer
     assert seat is not None
     pending = _pending_of(view)
-    data = view.to_json()
+    data = dataclasses.replace(view, log=()).to_json()
     del data["log"]
     if pending is not None:
         data["pending"] = None
@@ -511,8 +518,10 @@ def _position(
     data["seats"][1 - seat]["street"] = list(world.street)
     data["slots"] = list(world.slots)
     data["reserve"] = list(world.reserve)
-    bit = 1 << seat
-    known = [bit if token is not None else 0 for token in view.slots]
+    known = [1 << seat if token is not None else 0 for token in view.slots]
+    for slot, knows in enumerate(their_slots):
+        if knows and slot < view.filled:
+            known[slot] |= 1 << (1 - seat)
     return data, known, pending
 
 
@@ -719,7 +728,10 @@ class OutlawsObserver:
                 features[col * COLUMN_WIDTH + ch] = 1.0
             return
         view = core.known_view(player)
-        ViewEncoder(player).encode(view, out=features)
+        encoder = core.cache.get(("encoder", player))
+        if encoder is None:
+            encoder = core.cache[("encoder", player)] = ViewEncoder(player)
+        encoder.encode(view, out=features)
         if self.perfect_recall:
             marginals = np.clip(core.belief(player).marginals(), 0.0, 1.0)
             self.dict["belief"][:] = marginals
@@ -735,7 +747,7 @@ class OutlawsObserver:
                 f"saloon {names[:2]} street {names[2:]}"
             )
         view = core.state.view(player)
-        head = view.to_json()
+        head = dataclasses.replace(view, log=()).to_json()
         del head["log"]
         parts = [f"seat {player}", json.dumps(head, sort_keys=True, separators=(",", ":"))]
         if self.perfect_recall:
@@ -753,6 +765,12 @@ def load_game(**params: Any) -> OutlawsGame:
     return pyspiel.load_game(SHORT_NAME, params)
 
 
+#: CPU milliseconds per decision of ``openspiel-ismcts:N``: about what ``search:N`` spends
+#: (its median CPU time per decision, docs/bots.md and ``bench/bots.py``: 73, 197, 270 to
+#: 317 and 935 ms for levels 1 to 4; level 5 is extrapolated from its worlds).
+BUDGET_MS: dict[int, float] = {1: 80.0, 2: 200.0, 3: 320.0, 4: 950.0, 5: 3000.0}
+
+
 class OpenSpielISMCTSBot:
     """The arena's ``openspiel-ismcts``: OpenSpiel's own Python IS-MCTS on a root built
     from the seat's view (it never sees the true state).
@@ -764,10 +782,11 @@ class OpenSpielISMCTSBot:
     per simulation, so every simulation runs on a fresh world drawn from the posterior;
     its tree is keyed by information-state strings. Leaves are valued by random
     rollouts (``mcts.RandomRolloutEvaluator``) of at most ``rollout_limit`` moves; an
-    unfinished rollout is worth 0. The search stops at the time budget of the same level
-    of our ``search`` bot (:data:`outlaws.bots.search.LEVELS`), or after
-    ``max_simulations``. Reactions (intercept, cancel) are taken whenever legal, as the
-    other bots do: they never lose anything.
+    unfinished rollout is worth 0. The search stops when it has used the CPU time of
+    :data:`BUDGET_MS` for its level (about what our ``search`` bot of the same level
+    spends on a decision; building the root counts), or after ``max_simulations``.
+    Reactions (intercept, cancel) are taken whenever legal, as the other bots do: they
+    never lose anything.
     """
 
     name = "openspiel-ismcts"
@@ -778,15 +797,13 @@ class OpenSpielISMCTSBot:
         level: int = 3,
         budget_ms: float | None = None,
         uct_c: float = 2.0,
-        rollout_limit: int | None = 80,
+        rollout_limit: int | None = 40,
         max_simulations: int = 100_000,
         turn_limit: int = DEFAULT_TURN_LIMIT,
     ) -> None:
-        from ..bots.search import LEVELS
-
         self.level = level
         self.name = f"openspiel-ismcts:{level}"
-        self.budget_ms = LEVELS[level][2] if budget_ms is None else budget_ms
+        self.budget_ms = BUDGET_MS[level] if budget_ms is None else budget_ms
         self.rng = random.Random(seed)
         np_rng = np.random.RandomState(self.rng.getrandbits(32))
         self.game = load_game(turn_limit=turn_limit, seed=self.rng.getrandbits(31))
@@ -822,17 +839,21 @@ class OpenSpielISMCTSBot:
             return next((a for a in legal if a.type != "pass"), legal[0])
         if len(legal) == 1:
             return legal[0]
+        start = time.process_time()
         belief = self._observe(view)
         root = self.game.state_from_view(view, self.rng.random, belief)
         by_id = {root.encode(action): action for action in legal}
+        spent = time.process_time() - start
+        self.search.budget_s = max(0.0, self.budget_ms / 1000.0 - spent)
         action_id = int(self.search.step(root))
         self.simulations = self.search.simulations
         return by_id[action_id]
 
 
 class _TimedISMCTSBot(ismcts.ISMCTSBot):
-    """OpenSpiel's IS-MCTS with a wall-clock budget per search: its own loop, cut at
-    the deadline (after at least one simulation)."""
+    """OpenSpiel's IS-MCTS with a CPU-time budget per search: its own loop, cut at the
+    deadline (after at least two simulations). CPU time, not wall-clock time, so that a
+    busy machine does not starve it."""
 
     def __init__(
         self,
@@ -854,9 +875,11 @@ class _TimedISMCTSBot(ismcts.ISMCTSBot):
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
-        deadline = time.perf_counter() + self.budget_s
+        deadline = time.process_time() + self.budget_s
         n = 0
-        while n < self._max_simulations and (n == 0 or time.perf_counter() < deadline):
+        # The first simulation only expands the root: two at least, so that the final
+        # policy has visits to count.
+        while n < self._max_simulations and (n < 2 or time.process_time() < deadline):
             self.run_simulation(self.sample_root_state(state))
             n += 1
         self.simulations = n
@@ -866,6 +889,7 @@ class _TimedISMCTSBot(ismcts.ISMCTSBot):
 pyspiel.register_game(GAME_TYPE, OutlawsGame)
 
 __all__ = [
+    "BUDGET_MS",
     "GAME_TYPE",
     "SHORT_NAME",
     "OpenSpielISMCTSBot",

@@ -1,4 +1,6 @@
-"""Bots by name: ``random``, ``heuristic``, ``search:3`` (a level from 1 to 5).
+"""Bots by name: ``random``, ``heuristic``, ``search:3`` (a level from 1 to 5), and
+``openspiel-ismcts:3`` (OpenSpiel's IS-MCTS at ``search``'s time budget for that level;
+it needs the ``rl`` extra: :mod:`outlaws.adapters.openspiel`).
 
 The bot modules are imported when a bot is made, so that commands that need no bot
 (``outlaws replay``) start without loading the deduction layer and NumPy.
@@ -20,11 +22,23 @@ def _lazy(module: str, cls: str, levelled: bool = False) -> Callable[[int | None
     return factory
 
 
+def _openspiel_ismcts(level: int | None, seed: int | None) -> Bot:
+    """OpenSpiel's IS-MCTS (outlaws.adapters.openspiel): needs the ``rl`` extra."""
+    try:
+        module = import_module("..adapters.openspiel", __package__)
+    except ImportError as error:
+        raise ValueError(
+            f"openspiel-ismcts needs the rl extra (pip install 'outlaws[rl]'): {error}"
+        ) from None
+    return module.OpenSpielISMCTSBot(seed, level=level or 3)
+
+
 #: name -> factory(level, seed).
 _FACTORIES: dict[str, Callable[[int | None, int | None], Bot]] = {
     "random": _lazy(".random_bot", "RandomBot"),
     "heuristic": _lazy(".heuristic", "HeuristicBot"),
     "search": _lazy(".search", "SearchBot", levelled=True),
+    "openspiel-ismcts": _openspiel_ismcts,
 }
 
 

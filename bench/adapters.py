@@ -1,0 +1,152 @@
+"""Research-interface benchmark: random playouts through each interface, on one core.
+
+    python bench/adapters.py [--seconds 5] [--seed 0] [--turn-limit 300] [--belief]
+
+The same loop three ways: pick a legal action uniformly at random and apply it, until
+the game ends, then start another.
+
+- ``engine``: ``State.legal_action_ids()`` and ``State.apply_id()``;
+- ``pettingzoo``: ``env.last()`` (the observation vector and the mask of the agent to
+  act), a masked random action, ``env.step()``; ``--belief`` adds the belief marginals;
+- ``openspiel``: ``state.legal_actions()`` and ``state.apply_action()`` on
+  ``python_outlaws`` from Python, plus the same loop with the acting player's
+  ``information_state_string()`` and ``observation_tensor()`` read at every step.
+
+Rates are given per wall-clock second and per CPU second of this process (the latter is
+what to compare on a busy machine). Needs the ``rl`` extra. Prints one line per loop,
+then one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+
+from outlaws.engine import State
+
+
+def _timed(run_game: Callable[[int], int], seconds: float) -> dict[str, float]:
+    """Whole games from ``run_game(index) -> steps`` for about ``seconds``."""
+    steps = games = 0
+    start = time.perf_counter()
+    cpu = time.process_time()
+    while time.perf_counter() - start < seconds or games == 0:
+        steps += run_game(games)
+        games += 1
+    elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    return {
+        "steps_per_s": steps / elapsed,
+        "steps_per_cpu_s": steps / cpu,
+        "games_per_s": games / elapsed,
+        "games": games,
+    }
+
+
+def engine(seconds: float, seed: int, turn_limit: int) -> dict[str, float]:
+    rng = random.Random(seed)
+
+    def game(i: int) -> int:
+        state = State.new(seed=seed + i, turn_limit=turn_limit)
+        n = 0
+        while not state.over:
+            state.apply_id(rng.choice(state.legal_action_ids()))
+            n += 1
+        return n
+
+    return _timed(game, seconds)
+
+
+def pettingzoo(seconds: float, seed: int, turn_limit: int, belief: bool) -> dict[str, float]:
+    from outlaws.adapters.pettingzoo import env as make_env
+
+    rng = np.random.default_rng(seed)
+    env = make_env(turn_limit=turn_limit, belief=belief)
+
+    def game(i: int) -> int:
+        env.reset(seed=seed + i)
+        n = 0
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            n += 1
+        return n
+
+    return _timed(game, seconds)
+
+
+def openspiel(seconds: float, seed: int, turn_limit: int, observe: bool) -> dict[str, float]:
+    import pyspiel
+
+    import outlaws.adapters.openspiel  # noqa: F401 - registers python_outlaws
+
+    rng = random.Random(seed)
+
+    def game(i: int) -> int:
+        spiel = pyspiel.load_game("python_outlaws", {"turn_limit": turn_limit, "seed": seed + i})
+        state = spiel.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if observe:
+                player = state.current_player()
+                state.information_state_string(player)
+                state.observation_tensor(player)
+            state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return _timed(game, seconds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per loop")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--turn-limit", type=int, default=300)
+    parser.add_argument("--belief", action="store_true", help="PettingZoo with belief marginals")
+    args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")
+    results: dict[str, dict[str, float]] = {}
+    loops: list[tuple[str, Callable[[], dict[str, float]]]] = [
+        ("engine", lambda: engine(args.seconds, args.seed, args.turn_limit)),
+        (
+            "pettingzoo",
+            lambda: pettingzoo(args.seconds, args.seed, args.turn_limit, args.belief),
+        ),
+        ("openspiel", lambda: openspiel(args.seconds, args.seed, args.turn_limit, False)),
+        (
+            "openspiel_observed",
+            lambda: openspiel(args.seconds, args.seed, args.turn_limit, True),
+        ),
+    ]
+    for name, run in loops:
+        results[name] = run()
+        r = results[name]
+        print(
+            f"{name:20s} {r['steps_per_s']:>10,.0f} steps/s {r['steps_per_cpu_s']:>10,.0f}"
+            f" steps/CPU-s {r['games_per_s']:>8.2f} games/s ({r['games']:.0f} games)"
+        )
+    out = {
+        "bench": "adapters",
+        "python": sys.version.split()[0],
+        "seconds": args.seconds,
+        "turn_limit": args.turn_limit,
+        "belief": args.belief,
+        **{name: {k: round(v, 2) for k, v in r.items()} for name, r in results.items()},
+    }
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
