@@ -68,6 +68,11 @@ class GameRow:
     actions: list[ActionRow] = field(default_factory=list)
 
 
+#: The columns of ``games`` stored as they are, and those stored as JSON text.
+_PLAIN_COLUMNS = ("id", "created_at", "kind", "status", "seed", "turn_limit")
+_JSON_COLUMNS = ("setup", "result", "clock", "clock_state", "meta")
+
+
 def _dump(value: Any) -> str | None:
     return None if value is None else json.dumps(value, separators=(",", ":"))
 
@@ -118,17 +123,8 @@ class Storage:
     def insert_game(conn: Connection, game: GameRow) -> None:
         conn.execute(
             insert(games).values(
-                id=game.id,
-                created_at=game.created_at,
-                kind=game.kind,
-                status=game.status,
-                seed=game.seed,
-                setup=_dump(game.setup),
-                turn_limit=game.turn_limit,
-                result=_dump(game.result),
-                clock=_dump(game.clock),
-                clock_state=_dump(game.clock_state),
-                meta=_dump(game.meta),
+                **{name: getattr(game, name) for name in _PLAIN_COLUMNS},
+                **{name: _dump(getattr(game, name)) for name in _JSON_COLUMNS},
             )
         )
         if game.seats:
@@ -175,7 +171,7 @@ class Storage:
     @staticmethod
     def update_game(conn: Connection, game_id: str, **values: Any) -> None:
         """Change some columns of a game (JSON columns take Python values)."""
-        for name in ("result", "clock", "clock_state", "meta", "setup"):
+        for name in _JSON_COLUMNS:
             if name in values:
                 values[name] = _dump(values[name])
         conn.execute(update(games).where(games.c.id == game_id).values(**values))
@@ -208,17 +204,8 @@ class Storage:
             if row is None:
                 return None
             game = GameRow(
-                id=row.id,
-                created_at=row.created_at,
-                kind=row.kind,
-                status=row.status,
-                seed=row.seed,
-                setup=_load(row.setup),
-                turn_limit=row.turn_limit,
-                result=_load(row.result),
-                clock=_load(row.clock),
-                clock_state=_load(row.clock_state),
-                meta=_load(row.meta),
+                **{name: getattr(row, name) for name in _PLAIN_COLUMNS},
+                **{name: _load(getattr(row, name)) for name in _JSON_COLUMNS},
             )
             for s in conn.execute(select(seats).where(seats.c.game_id == game_id)):
                 game.seats.append(
