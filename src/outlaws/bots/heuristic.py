@@ -124,7 +124,26 @@ class _Context:
         knowledge = 150.0 * float(np.sum(self.enemy[:, GOV] ** 2)) + 80.0 * float(
             np.sum(self.enemy[:, HIT] ** 2)
         )
-        return material + knowledge + self.base
+        return material + knowledge + self.base + self.election_race()
+
+    def election_race(self) -> float:
+        """The Election race (R9.1) as it stands when my turn begins, which is where a
+        search's lookahead stops. Ahead in Votes with the Election located, my Governor
+        swaps in front of it and takes it this very turn. Behind, the opponent does the
+        same next turn wherever it knows the Election to be (it looked there, or a missed
+        Take showed it), unless my turn stops it."""
+        lead = self.mine["vote"] - self.theirs["vote"]
+        election = self.tokens[:, ELECTION]
+        mine = float(election.max())  # below 1: the odds of a blind Take
+        known = self.belief.their_slots
+        theirs = float(max((election[c] for c in range(COLUMNS) if known[c]), default=0.0))
+        if lead > 0:
+            now = self.view.to_act == self.me and self.view.actions_left == 2
+            return 100.0 + (0.8 if now else 0.4) * WIN * mine
+        if lead < 0:
+            return -100.0 - 0.5 * WIN * theirs
+        # Level: the next Vote decides who may go for an Election it knows of.
+        return 0.1 * WIN * (mine - theirs)
 
     # -- evaluation of my own layout -----------------------------------------------------
     def position_value(self, street: Sequence[int], known: np.ndarray) -> float:

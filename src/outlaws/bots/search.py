@@ -26,20 +26,22 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..deduce import world_state
+from ..deduce import Belief, token_marginals, world_state
 from ..engine import Action, State, View
 from ..engine.actions import K_MOVE, K_SALOON, SPECS
-from ..engine.names import GOVERNOR, HITMAN, SHERIFF
+from ..engine.names import GOVERNOR, HITMAN, SHERIFF, TOKEN_ID
 from .heuristic import WIN, HeuristicBot, _Context
 
-#: level -> (candidates kept, worlds per candidate at most). Level 3 stays under 1 s a
-#: decision on one core of a small machine (bench/bots.py measures it).
-LEVELS: dict[int, tuple[int, int]] = {
-    1: (3, 6),
-    2: (5, 10),
-    3: (6, 16),
-    4: (10, 40),
-    5: (14, 96),
+#: level -> (candidates kept, worlds per candidate at most, simulated actions at most per
+#: decision). The actions simulated are what the time goes into (about a millisecond
+#: each), so their cap bounds a decision's time and keeps it reproducible, unlike a
+#: clock. Level 3 stays under 1 s a decision on one core (bench/bots.py measures it).
+LEVELS: dict[int, tuple[int, int, int]] = {
+    1: (3, 6, 80),
+    2: (5, 10, 200),
+    3: (8, 24, 360),
+    4: (10, 48, 1600),
+    5: (14, 96, 4000),
 }
 
 
@@ -61,11 +63,11 @@ class SearchBot:
         seed: int | None = None,
         level: int = 3,
         budget_ms: float | None = None,
-        temperature: float = 12.0,
+        temperature: float = 6.0,
         reply: bool = True,
     ) -> None:
         self.level = level
-        self.candidates, self.max_worlds = LEVELS[level]
+        self.candidates, self.max_worlds, self.max_steps = LEVELS[level]
         #: An optional wall-clock limit per decision (None: the worlds alone decide).
         self.budget_ms = budget_ms
         self.temperature = temperature
@@ -73,6 +75,8 @@ class SearchBot:
         self.reply = reply
         self.rng = random.Random(seed)
         self.np_rng = np.random.default_rng(seed)
+        #: Actions simulated so far in the current decision (see LEVELS).
+        self.steps = 0
         self.heuristic = HeuristicBot(seed)
         self.name = f"search:{level}"
 
@@ -85,19 +89,21 @@ class SearchBot:
         assert heuristic.belief is not None and heuristic.exposure is not None
         scores = heuristic.scores(view, legal)
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[: self.candidates]
+        ranked += [i for i in _election_defences(view, legal, heuristic.belief) if i not in ranked]
         if len(ranked) == 1:
             return legal[ranked[0]]
         values: list[list[float]] = [[] for _ in ranked]
         alive = list(range(len(ranked)))
         deadline = start + self.budget_ms / 1000.0 if self.budget_ms is not None else math.inf
         worlds = heuristic.belief.sample(self.np_rng, self.max_worlds)
+        self.steps = 0
         for n, world in enumerate(worlds, start=1):
             # Every candidate still in the race meets the same worlds (common random
             # numbers make the comparison fairer than independent draws).
             for k in alive:
                 state = world_state(view, world, heuristic.belief.their_slots)
                 values[k].append(self._simulate(view, state, legal[ranked[k]]))
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > deadline or self.steps >= self.max_steps:
                 break
             if n >= MIN_WORLDS:
                 alive = _race(values, alive)
@@ -139,6 +145,7 @@ class SearchBot:
                 state.apply(max(_options(state), key=ctx.score))
                 _react(state)
                 steps += 1
+        self.steps += steps + 1
         if state.over:
             return _outcome(state, me, steps)
         seen = state.view(me)
@@ -160,6 +167,26 @@ def _race(values: list[list[float]], alive: list[int]) -> list[int]:
     top, top_se2 = stats[best]
     return [
         k for k in alive if top - stats[k][0] <= RACE_Z * math.sqrt(top_se2 + stats[k][1]) + 1e-9
+    ]
+
+
+def _election_defences(view: View, legal: Sequence[Action], belief: Belief) -> list[int]:
+    """When the opponent leads in Votes, the Storekeep exchanges that send a token it
+    knows, and that may be the Election, to the bottom of the reserve, where both seats
+    forget it (R6.5): the one way to take a located Election out of its reach. The
+    heuristic's ranking never proposes them, so the search adds them to its candidates."""
+    me = view.viewer
+    assert me is not None
+    if view.seats[1 - me].stash["vote"] <= view.seats[me].stash["vote"]:
+        return []
+    election = token_marginals(view)[:, TOKEN_ID["election"]]
+    return [
+        i
+        for i, action in enumerate(legal)
+        if action.type == "storekeep"
+        and action.supply
+        and belief.their_slots[action.slots[0] - 1]
+        and election[action.slots[0] - 1] > 0
     ]
 
 

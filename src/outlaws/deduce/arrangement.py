@@ -65,16 +65,22 @@ def slide_order(to: int, frm: int) -> tuple[int, ...]:
 class ArrangementBelief:
     """Probabilities over the opponent's 8! arrangements. Columns are 0-based here."""
 
-    __slots__ = ("labels", "p")
+    __slots__ = ("_table", "_table_of", "labels", "p")
 
     def __init__(self, labels: Sequence[int]) -> None:
         #: labels[i]: the character id that label i stands for now.
         self.labels = list(labels)
         self.p = np.full(N_ARRANGEMENTS, 1.0 / N_ARRANGEMENTS)
+        # The last marginal table and the (p, labels) it was computed from. Every update
+        # assigns a new ``p`` array, so identity tells whether the table is still good.
+        self._table: np.ndarray | None = None
+        self._table_of: tuple[np.ndarray, tuple[int, ...]] | None = None
 
     def copy(self) -> ArrangementBelief:
         other = ArrangementBelief(self.labels)
         other.p = self.p.copy()
+        if self._fresh():
+            other._table, other._table_of = self._table, (other.p, tuple(self.labels))
         return other
 
     # -- updates -----------------------------------------------------------------------
@@ -107,8 +113,20 @@ class ArrangementBelief:
         self.p = p / total
 
     # -- questions ---------------------------------------------------------------------
+    def _fresh(self) -> bool:
+        of = self._table_of
+        return of is not None and of[0] is self.p and of[1] == tuple(self.labels)
+
     def marginals(self) -> np.ndarray:
-        """(8 columns × 10 characters): P(character at column)."""
+        """(8 columns × 10 characters): P(character at column). Read-only: the table is
+        kept until the next update (a search asks for it far more often than it changes)."""
+        if not self._fresh():
+            self._table = self._marginals()
+            self._table_of = (self.p, tuple(self.labels))
+        assert self._table is not None
+        return self._table
+
+    def _marginals(self) -> np.ndarray:
         # One weighted count over every (column, label) cell; late in a game few
         # arrangements remain, so count only those.
         if np.count_nonzero(self.p) < N_ARRANGEMENTS // 2:
@@ -121,6 +139,7 @@ class ArrangementBelief:
         )
         out = np.zeros((COLUMNS, 10))
         out[:, self.labels] = counts.reshape(COLUMNS, COLUMNS)
+        out.flags.writeable = False
         return out
 
     def probability(self, *facts: tuple[int, int]) -> float:

@@ -107,15 +107,19 @@ class Belief:
         self.view = view
 
     def _track_token_knowledge(self, event: Event) -> None:
-        """Follow which slots the seat this belief is about has looked at and still knows
-        (R5.6: knowledge travels with the token; R6.5: the reserve makes it forget)."""
+        """Follow which slots the seat this belief is about has seen and still knows: the
+        ones it looked at, and a token a missed Take left face down, shown to both (R5.4).
+        R5.6: knowledge travels with the token; R6.5: the reserve makes it forget."""
         known = self.their_slots
         t = event.type
         if t == "look" and event.seat == self.opponent:
             known[event["col"] - 1] = True
-        elif t == "take" and event["taken"]:
-            del known[event["col"] - 1]
-            known.append(False)
+        elif t == "take":
+            if event["taken"]:
+                del known[event["col"] - 1]
+                known.append(False)
+            else:  # the token stays in its slot, shown to both (R5.4)
+                known[event["col"] - 1] = True
         elif t == "storekeep":
             slots = [s - 1 for s in event["slots"]]
             if event["supply"]:
