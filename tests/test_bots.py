@@ -560,3 +560,48 @@ def test_thinking_bots_beat_random(spec: str, turn_limit: int) -> None:
     random bot (a game still going at the turn limit, R9.5, counts as not won)."""
     results = wins_against_random(spec, games=10, turn_limit=turn_limit, needed=8)
     assert results.count("win") >= 8, results
+
+
+def election_located_by_the_leader() -> State:
+    """Seat 1 takes a Vote at column 3 (the Election slides into slot 3, R5.6), then looks
+    at slot 3 with its Sheriff: it leads 1–0 and knows where the Election is. Seat 0, to
+    act, has its Storekeep at column 4, next to slot 3."""
+    mine = ("governor", "hitman", "indian", "storekeep", "sheriff", "dancer", "reporter", "bandit")
+    return play(table(street0=mine, first=1), "take 3 vote", "look 3")
+
+
+def test_search_weighs_sending_a_located_election_to_the_reserve() -> None:
+    """R9.1, R6.5: behind in Votes, the search bot adds to its candidates the Storekeep
+    exchanges that make the leader forget the slot it looked at (the Election there),
+    which the heuristic alone never ranks high."""
+    from outlaws.bots.search import _election_defences
+    from outlaws.deduce import Belief
+
+    state = election_located_by_the_leader()
+    view, legal = state.view(0), state.legal_actions()
+    defences = {str(legal[i]) for i in _election_defences(view, legal, Belief(view))}
+    assert defences == {"storekeep 4 3 supply"}
+    # A leader that looked at no slot leaves nothing to send away.
+    blind = play(table(first=1), "take 3 vote", "move 7 8 pretend")
+    view, legal = blind.view(0), blind.legal_actions()
+    assert _election_defences(view, legal, Belief(view)) == []
+
+
+def test_the_election_race_is_worth_most_to_the_leader_who_knows_the_slot() -> None:
+    """R9.1: the position value counts the Election race: the leader who located the
+    Election is close to a win; the seat behind it is in danger, more so when the leader
+    knows where the Election is than when nobody does."""
+    from outlaws.bots.heuristic import WIN, _Context
+    from outlaws.deduce import Belief
+
+    def race(state: State, seat: int) -> float:
+        view = state.view(seat)
+        return _Context(view, Belief(view), Belief(view, about=seat)).election_race()
+
+    located = election_located_by_the_leader()
+    assert race(located, 1) >= 0.4 * WIN  # seat 1 leads and saw the Election
+    # Seat 0 trails; the slot seat 1 looked at may hold the Election, which seat 0 cannot
+    # rule out: worse than trailing a leader that looked at nothing.
+    unlooked = play(table(first=1), "take 3 vote", "move 7 8 pretend")
+    assert race(located, 0) < race(unlooked, 0) < 0
+    assert 0 <= race(table(), 0) < 0.02 * WIN  # level: only the odds of a blind Take
