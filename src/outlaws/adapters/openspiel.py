@@ -766,9 +766,9 @@ def load_game(**params: Any) -> OutlawsGame:
 
 
 #: CPU milliseconds per decision of ``openspiel-ismcts:N``: about what ``search:N`` spends
-#: (its median CPU time per decision, docs/bots.md and ``bench/bots.py``: 73, 197, 270 to
-#: 317 and 935 ms for levels 1 to 4; level 5 is extrapolated from its worlds).
-BUDGET_MS: dict[int, float] = {1: 80.0, 2: 200.0, 3: 320.0, 4: 950.0, 5: 3000.0}
+#: (its median CPU time per decision, docs/bots.md and ``bench/bots.py``: 86, 212, 419 and
+#: 1364 ms for levels 1 to 4; level 5 is extrapolated from its cap on simulated actions).
+BUDGET_MS: dict[int, float] = {1: 90.0, 2: 210.0, 3: 400.0, 4: 1400.0, 5: 4000.0}
 
 
 class OpenSpielISMCTSBot:
