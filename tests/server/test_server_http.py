@@ -4,9 +4,11 @@ spectator; list my games, resign, export and import (round trip), the OpenAPI do
 from __future__ import annotations
 
 import json
+import logging
 import random
 from pathlib import Path
 
+import pytest
 from serverkit import (
     create_bot_game,
     create_friend_game,
@@ -205,9 +207,27 @@ def test_a_thinking_bot_does_not_stall_other_tables(tmp_path: Path) -> None:
         assert slowest < 1.0  # a stalled loop would wait for the bot: seconds
 
 
-def test_the_home_page_leads_to_the_api_pages(tmp_path: Path) -> None:
-    """Until the browser table lands, http://127.0.0.1:8000/ opens the API's own pages."""
+def test_the_home_page_is_the_browser_table_and_the_api_pages_stay(tmp_path: Path) -> None:
+    """http://127.0.0.1:8000/ opens the table (src/outlaws/web); /docs is still there."""
     with running(tmp_path) as client:
         home = client.get("/", follow_redirects=False)
-        assert home.status_code in (302, 307) and home.headers["location"] == "/docs"
+        assert home.status_code == 200 and "text/html" in home.headers["content-type"]
+        assert '<script type="module"' in home.text
+        assert client.get("/static/app.js").status_code == 200
         assert "swagger" in client.get("/docs").text.lower()
+
+
+def test_no_seat_token_or_invite_reaches_the_server_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """uvicorn logs each WebSocket it accepts with its URL: the token in it is hidden."""
+    with running(tmp_path), caplog.at_level(logging.INFO, logger="uvicorn"):
+        logging.getLogger("uvicorn.error").info(
+            '%s - "WebSocket %s" [accepted]', "127.0.0.1:5000", "/ws/games/g1?token=S3CR3T&since=4"
+        )
+        logging.getLogger("uvicorn.access").info(
+            '%s - "%s %s HTTP/%s" %d', "127.0.0.1:5000", "POST", "/invites/INV1TE", "1.1", 200
+        )
+    assert "/ws/games/g1?token=<hidden>&since=4" in caplog.text
+    assert "/invites/<hidden>" in caplog.text
+    assert "S3CR3T" not in caplog.text and "INV1TE" not in caplog.text

@@ -6,16 +6,20 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import routes, ws
 from .errors import ApiError
+from .logs import hide_secrets_in_logs
 from .service import GameService
 from .settings import Settings
 
@@ -29,6 +33,19 @@ or a spectator is sent is the engine's view for it, and nothing else.
 
 Errors have one shape: `{"error": {"code", "message", "field" | "rule"}}`.
 """
+
+#: The browser table: static files (no build step), served at ``/`` and ``/static/``.
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+class WebFiles(StaticFiles):
+    """The table's files, revalidated on every load (``no-cache`` with their ETag): after
+    an upgrade no browser mixes old and new modules."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.setdefault("Cache-Control", "no-cache")
+        return response
 
 
 class BodyLimit:
@@ -83,6 +100,7 @@ class _TooLarge(Exception):
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server app for ``settings`` (default: ./outlaws.db)."""
     settings = settings or Settings()
+    hide_secrets_in_logs()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -106,9 +124,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body)
 
     @app.get("/", include_in_schema=False)
-    async def _home() -> RedirectResponse:
-        # The browser table will be served here; until it is, the API's own pages.
-        return RedirectResponse("/docs")
+    async def _home() -> FileResponse:
+        # The browser table (src/outlaws/web); its pages are hash routes (/#/game/...),
+        # so that seat tokens in them never reach the server or its logs.
+        return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", WebFiles(directory=WEB_DIR), name="static")
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, error: ApiError) -> JSONResponse:

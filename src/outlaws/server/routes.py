@@ -22,6 +22,7 @@ from .schemas import (
     Accepted,
     CreatedGame,
     CreateGame,
+    ErrorOut,
     GameOut,
     Imported,
     Joined,
@@ -29,6 +30,7 @@ from .schemas import (
     Links,
     MineIn,
     MyGames,
+    Notebook,
     Resigned,
 )
 from .service import GameService
@@ -186,6 +188,25 @@ async def resign(
     if seat is None:
         raise ApiError(401, "no_token", "resigning needs your seat's token", field="token")
     return Resigned(result=await service.resign(table, seat))
+
+
+@router.get(
+    "/games/{game_id}/notebook",
+    response_model=Notebook,
+    tags=["play"],
+    responses={401: {"model": ErrorOut, "description": "No token: a seat's notebook"}},
+)
+async def notebook(
+    request: Request, game_id: str, token: TokenQuery = None, authorization: AuthHeader = None
+) -> Notebook:
+    """Your notebook: where each of the opponent's characters may stand and what each
+    token slot may hold, the exact probabilities given everything your seat has seen
+    (computed from your seat's view only), and where each opponent card was last shown."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    if seat is None:
+        raise ApiError(401, "no_token", "the notebook needs your seat's token", field="token")
+    return Notebook(**await service.notebook(table, seat))
 
 
 def _finished(table: Table) -> None:

@@ -200,6 +200,49 @@ class Imported(BaseModel):
     links: Links
 
 
+class Odds(BaseModel):
+    col: int = Field(..., description="A column of the opponent's street (or a slot), 1..8.")
+    p: dict[str, float] = Field(
+        ...,
+        description="The probability of each name there; names that cannot be there are left out.",
+    )
+
+
+class Seen(BaseModel):
+    col: int = Field(..., description="The column it was shown at.")
+    turn: int = Field(..., description="The turn it was shown in.")
+
+
+class Notebook(BaseModel):
+    """What a seat can deduce of its opponent's hidden cards, from its own view alone."""
+
+    game: str
+    seat: int = Field(..., description="The seat whose notebook this is.")
+    actions: int = Field(..., description="How many actions the record held: the position.")
+    events: int = Field(..., description="How many events of the seat's log it has read.")
+    turn: int
+    arrangements: int = Field(
+        ..., description="How many arrangements of the opponent's street are still possible."
+    )
+    saloon: list[str] = Field(..., description="The opponent's Saloon (face up).")
+    columns: list[Odds] = Field(
+        ..., description="For each opponent column 1..8: P(each character is there)."
+    )
+    most_likely: dict[str, tuple[int, float] | None] = Field(
+        ...,
+        description="Each character's likeliest column and its probability, `[col, p]` "
+        "(`null`: it is in the opponent's Saloon).",
+    )
+    last_seen: dict[str, Seen | None] = Field(
+        ...,
+        description="Where each opponent character was last shown face up (a `reveal` or "
+        "`headline` event), `null` if never. It may have moved since.",
+    )
+    tokens: list[Odds] = Field(
+        ..., description="For each slot 1..8: P(each token is there); `{}`: an empty slot."
+    )
+
+
 class ErrorBody(BaseModel):
     code: str = Field(..., description="A stable, machine-readable code.")
     message: str = Field(..., description="What was wrong, for people.")

@@ -15,13 +15,16 @@ import contextlib
 import hashlib
 import logging
 import secrets
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection
 
-from ..engine import Action, OutlawsError, Setup, State
+from ..deduce import Belief, token_marginals
+from ..engine import CHARACTERS, COLUMNS, TOKENS, Action, OutlawsError, Setup, State, View
 from . import records
 from .botpool import BotPool
 from .clocks import ClockConfig, ClockService, ClockState
@@ -31,6 +34,9 @@ from .storage import ActionRow, Database, GameRow, SeatRow, Storage
 from .table import SeatInfo, Table
 
 log = logging.getLogger(__name__)
+
+#: Notebooks kept in memory (a belief holds 8! probabilities: about 320 kB each).
+NOTEBOOKS_KEPT = 64
 
 
 def hash_token(token: str) -> str:
@@ -57,6 +63,8 @@ class GameService:
         self.finished: OrderedDict[str, Table] = OrderedDict()
         self.invites: dict[str, str] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: The latest notebook of recently asked (game, seat)s, with the belief behind it.
+        self._notebooks: OrderedDict[tuple[str, int], _Notebook] = OrderedDict()
 
     # -- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -297,14 +305,15 @@ class GameService:
                 cs = table.clock_state
                 if cs is None or cs.autopilot != period or cs.period != period:
                     raise ApiError(409, "stale", "the period the bot played for is over")
-            try:
-                table.state.check(action)
-            except OutlawsError as error:
-                raise from_engine(error) from None
             # What the action leads to, worked out on a copy: the stored game must change
             # in one transaction (the action, the outcome, the clock) before the table does.
+            # The engine checks the action as it applies it: an illegal one raises and
+            # leaves the copy unchanged.
             after = table.state.clone()
-            after.apply(action)
+            try:
+                after.apply(action)
+            except OutlawsError as error:
+                raise from_engine(error) from None
             index = len(table.state.history)
             now = self.now()
             clock_state = self._advance_clock(table, after, dry=True)
@@ -323,9 +332,7 @@ class GameService:
             # Shielded: once the write is under way, the table must follow the database
             # even if the caller goes away (a closed socket, a shutdown).
             task = asyncio.ensure_future(
-                self._commit_then_apply(
-                    table, row, changes, action, by, clock_state, status, result
-                )
+                self._commit_then_apply(table, row, changes, after, by, clock_state, status, result)
             )
             try:
                 await asyncio.shield(task)
@@ -339,14 +346,15 @@ class GameService:
         table: Table,
         row: ActionRow,
         changes: dict[str, Any],
-        action: Action,
+        after: State,
         by: str,
         clock_state: ClockState | None,
         status: str,
         result: dict[str, Any] | None,
     ) -> None:
         """Commit the action's ``row`` and the game's ``changes``; only then change the
-        table and tell everyone."""
+        table (its state becomes ``after``, the state the action led to) and tell
+        everyone."""
         try:
             await self.db.append(table.id, row, changes)
         except ApiError:
@@ -354,7 +362,11 @@ class GameService:
         except Exception as error:
             log.exception("storing an action of game %s failed", table.id)
             raise ApiError(503, "storage", f"the action could not be stored: {error}") from None
-        table.state.apply(action)
+        # The views already rendered of the log stay right for ``after``: its log is the
+        # same log with the action's events appended (it only grows).
+        before = table.state
+        after.rendered, before.rendered = before.rendered, {}
+        table.state = after
         table.actors.append(by)
         table.clock_state = clock_state
         if status == "over":
@@ -491,6 +503,40 @@ class GameService:
         self._remember_finished(table)
         return table
 
+    # -- deduction -----------------------------------------------------------------------
+    async def notebook(self, table: Table, seat: int) -> dict[str, Any]:
+        """What ``seat`` can deduce of its opponent's hidden cards: computed from the
+        engine's view for that seat alone (:func:`notebook_of`), never the true state.
+
+        The belief behind it is kept per (game, seat) and only reads the events that came
+        since it was last asked; the work runs off the event loop (a long log costs tens
+        of milliseconds the first time)."""
+        key = (table.id, seat)
+        memo = self._notebooks.get(key)
+        if memo is None or memo.table() is not table:
+            # New, or the game was reloaded from the database: start over.
+            memo = _Notebook(weakref.ref(table))
+            self._notebooks[key] = memo
+            while len(self._notebooks) > NOTEBOOKS_KEPT:
+                self._notebooks.popitem(last=False)
+        self._notebooks.move_to_end(key)
+        async with memo.lock:
+            version = table.version
+            if memo.body is not None and memo.version == version:
+                return memo.body
+            view = table.view(seat)  # the seat's own view: the security boundary
+            head = {"game": table.id, "seat": seat, "actions": table.actions}
+            try:
+                belief, body = await asyncio.to_thread(notebook_of, view, memo.belief)
+            except ValueError as error:  # pragma: no cover - the engine's views are consistent
+                memo.belief = memo.body = None
+                log.exception("deduction failed in game %s", table.id)
+                raise ApiError(
+                    500, "deduction", f"the notebook cannot be computed: {error}"
+                ) from None
+            memo.belief, memo.version, memo.body = belief, version, {**head, **body}
+            return memo.body
+
     # -- listing -----------------------------------------------------------------------
     async def my_games(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
         """A summary of each game that one of ``tokens`` holds a seat in."""
@@ -507,10 +553,76 @@ class GameService:
         return out
 
 
+@dataclass(eq=False)
+class _Notebook:
+    """The notebook of one seat of one table: its belief, kept up to date on demand."""
+
+    table: weakref.ref[Table]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    belief: Belief | None = None
+    version: int = -1
+    body: dict[str, Any] | None = None
+
+
+def notebook_of(view: View, belief: Belief | None = None) -> tuple[Belief, dict[str, Any]]:
+    """The notebook of ``view``'s seat, from that view alone, and the belief it read
+    (``belief``, an earlier belief of the same seat and game, reads only the new events).
+
+    ``columns``: for each opponent column 1..8, the probability of each character there
+    (zeros left out; probabilities to 12 decimals); ``most_likely``: each character's
+    likeliest column ``[col, p]`` (``null`` if it is in the opponent's Saloon);
+    ``last_seen``: where each opponent character was last shown face up (a ``reveal`` or
+    ``headline`` event: ``{col, turn}``, ``null`` if never); ``tokens``: for each slot
+    1..8, the probability of each token (``{}`` for an empty slot)."""
+    seat = view.viewer
+    if seat is None:
+        raise ValueError("a notebook belongs to a seat")
+    if belief is None or belief.read > len(view.log):
+        belief = Belief(view)
+    else:
+        belief.update(view)
+    opponent = 1 - seat
+    columns = _odds_by_column(belief.marginals(), CHARACTERS)
+    most_likely: dict[str, list[int | float] | None] = {}
+    for name in CHARACTERS:
+        best = belief.most_likely(name, 1)
+        most_likely[name] = [best[0][0], _rounded(best[0][1])] if best else None
+    last_seen: dict[str, dict[str, int] | None] = dict.fromkeys(CHARACTERS)
+    for event in view.log:
+        if event.type in ("reveal", "headline") and event.seat == opponent:
+            last_seen[event["card"]] = {"col": event["col"], "turn": event.turn}
+    tokens = _odds_by_column(token_marginals(view), TOKENS)
+    body = {
+        "turn": view.turn,
+        "events": len(view.log),
+        "arrangements": belief.arrangements(),
+        "saloon": list(view.seats[opponent].saloon),
+        "columns": columns,
+        "most_likely": most_likely,
+        "last_seen": last_seen,
+        "tokens": tokens,
+    }
+    return belief, body
+
+
+def _odds_by_column(table: Any, names: Sequence[str]) -> list[dict[str, Any]]:
+    """A (column × name) probability table as ``[{"col": 1.., "p": {name: p > 0}}]``."""
+    rows = []
+    for col in range(COLUMNS):
+        odds = zip(names, table[col], strict=True)
+        rows.append({"col": col + 1, "p": {name: _rounded(p) for name, p in odds if p > 0}})
+    return rows
+
+
+def _rounded(p: float) -> float:
+    """A probability to 12 decimals: a certainty reads 1.0, not 0.9999999999999966."""
+    return round(float(p), 12)
+
+
 def _bot_seed(game_seed: int, seat: int, index: int) -> int:
     """A bot's seed for one decision: reproducible, and secret like the game's seed."""
     digest = hashlib.sha256(f"{game_seed}:{seat}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-__all__ = ["GameService", "hash_token"]
+__all__ = ["GameService", "hash_token", "notebook_of"]

@@ -1,0 +1,43 @@
+"""Secrets never reach a log line.
+
+A seat's token is the only key to its hidden cards, and an invite gives away a seat; but
+the WebSocket takes the token in its URL (``/ws/games/ID?token=T``), and uvicorn logs
+every WebSocket it accepts, with the URL, even with the access log off. A filter on
+uvicorn's loggers blanks every ``token=`` value and invite code before any handler sees
+the record.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+#: ``token=VALUE`` in a query string, and the code in an invite path.
+_SECRET = re.compile(r"(token=|/invites/)[^&\s\"'/?]+")
+HIDDEN = r"\1<hidden>"
+#: The loggers uvicorn writes request lines to.
+LOGGERS = ("uvicorn.error", "uvicorn.access")
+
+
+def redact(text: str) -> str:
+    """``text`` with every token and invite code replaced by ``<hidden>``."""
+    return _SECRET.sub(HIDDEN, text)
+
+
+class RedactSecrets(logging.Filter):
+    """Rewrites a record's message and string arguments without the secrets in them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+def hide_secrets_in_logs() -> None:
+    """Install the filter on uvicorn's loggers (once, however often it is called)."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(RedactSecrets())

@@ -1,0 +1,133 @@
+// The server's HTTP API (docs/protocol.md) and the game WebSocket, with reconnection.
+// Seat tokens go in the Authorization header, never in an HTTP URL.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const error = (body && body.error) || {};
+    super(error.message || `HTTP ${status}`);
+    this.status = status;
+    this.code = error.code || "http";
+    this.rule = error.rule || null;
+    this.field = error.field || null;
+  }
+}
+
+async function request(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (error) {
+    throw new ApiError(0, { error: { code: "network", message: String(error) } });
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  createGame: (body) => request("POST", "/games", { body }),
+  join: (invite, name) => request("POST", `/invites/${enc(invite)}`, { body: name ? { name } : {} }),
+  mine: (tokens) => request("POST", "/games/mine", { body: { tokens } }),
+  game: (id, token) => request("GET", `/games/${enc(id)}`, { token }),
+  replay: (id) => request("GET", `/games/${enc(id)}/replay`),
+  record: (id) => request("GET", `/games/${enc(id)}/record`),
+  importRecord: (record) => request("POST", "/imports", { body: record }),
+  notebook: (id, token) => request("GET", `/games/${enc(id)}/notebook`, { token }),
+  resign: (id, token) => request("POST", `/games/${enc(id)}/resign`, { token }),
+  recordUrl: (id) => `/games/${enc(id)}/record`,
+};
+
+/** Close codes after which reconnecting is pointless (docs/protocol.md). */
+const FINAL_CLOSE = new Set([4003, 4004, 1008]);
+
+/**
+ * One game's live connection: a seat's (with `token`) or a spectator's.
+ * `onMessage(msg)` gets every server message; `onState(state)` "open" | "closed" |
+ * "reconnecting" | "refused". `heldEvents()` says how many log events the client holds,
+ * so that a reconnection asks only for the rest (`since`).
+ */
+export class GameSocket {
+  constructor(game, token, { onMessage, onState, heldEvents }) {
+    this.game = game;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onState = onState || (() => {});
+    this.heldEvents = heldEvents || (() => 0);
+    this.ws = null;
+    this.stopped = false;
+    this.retry = 0;
+    this.timer = null;
+    this.queue = [];
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const params = new URLSearchParams();
+    if (this.token) params.set("token", this.token);
+    params.set("since", String(this.heldEvents()));
+    return `${scheme}://${location.host}/ws/games/${enc(this.game)}?${params}`;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.onState("open");
+      const pending = this.queue;
+      this.queue = [];
+      for (const text of pending) ws.send(text);
+    });
+    ws.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.onMessage(message);
+    });
+    ws.addEventListener("close", (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.stopped) return;
+      if (FINAL_CLOSE.has(event.code)) {
+        this.onState("refused", event.code);
+        return;
+      }
+      this.onState("reconnecting");
+      const delay = Math.min(5000, 300 * 2 ** this.retry);
+      this.retry += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  send(message) {
+    const text = JSON.stringify(message);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    else this.queue.push(text);
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+  }
+}

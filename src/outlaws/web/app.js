@@ -1,0 +1,85 @@
+// The single-page app: hash routes, the header (language selector), one page at a time.
+//   #/                      lobby
+//   #/game/{id}/{token}     play a seat (the token stays in the browser: hash, localStorage)
+//   #/watch/{id}            spectate
+//   #/join/{invite}         accept a friend's invite
+//   #/replay/{id}           replay a finished game
+
+import { GamePage } from "./game.js";
+import { LANGUAGES, language, onLanguageChange, preferredLanguage, setLanguage, t, translateDom } from "./i18n.js";
+import { JoinPage, LobbyPage } from "./lobby.js";
+import { ReplayPage } from "./replay.js";
+
+const ROUTES = [
+  [/^#?\/?$/, () => new LobbyPage()],
+  [/^#\/game\/([^/]+)\/([^/]+)\/?$/, (m) => new GamePage({ game: m[1], token: m[2] })],
+  [/^#\/watch\/([^/]+)\/?$/, (m) => new GamePage({ game: m[1] })],
+  [/^#\/join\/([^/]+)\/?$/, (m) => new JoinPage({ invite: m[1] })],
+  [/^#\/replay\/([^/]+)\/?$/, (m) => new ReplayPage({ game: m[1] })],
+];
+
+let page = null;
+
+function safeDecode(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+function route() {
+  const hash = location.hash || "#/";
+  let made = null;
+  for (const [pattern, make] of ROUTES) {
+    const match = pattern.exec(hash);
+    if (match) {
+      made = make(match.map((part, i) => (i === 0 ? part : safeDecode(part))));
+      break;
+    }
+  }
+  if (page) page.destroy();
+  const main = document.getElementById("main");
+  main.replaceChildren();
+  if (!made) {
+    const p = document.createElement("p");
+    p.className = "panel";
+    p.textContent = t("nav.notFound");
+    main.append(p);
+    page = null;
+    return;
+  }
+  page = made;
+  page.mount(main);
+}
+
+function header() {
+  const select = document.getElementById("lang");
+  select.replaceChildren();
+  for (const code of LANGUAGES) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = t(`lang.${code}`);
+    option.lang = code;
+    select.append(option);
+  }
+  select.value = language();
+  translateDom(document);
+  document.title = t("app.title");
+}
+
+async function start() {
+  await setLanguage(preferredLanguage());
+  header();
+  document.getElementById("lang").addEventListener("change", async (event) => {
+    await setLanguage(event.target.value, { remember: true });
+  });
+  onLanguageChange(() => {
+    header();
+    if (page) page.refresh();
+  });
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();

@@ -1,0 +1,123 @@
+// Message catalogues: every word the player reads comes from i18n/<lang>.json.
+// English is always loaded as the fallback; a missing catalogue or key falls back to it.
+
+export const LANGUAGES = ["en", "pt", "it", "ja"];
+const STORAGE_KEY = "outlaws.lang";
+
+let english = {};
+let current = {};
+let lang = "en";
+const listeners = new Set();
+
+async function fetchCatalogue(code) {
+  try {
+    const response = await fetch(`/static/i18n/${code}.json`, { cache: "no-cache" });
+    if (!response.ok) return {};
+    const data = await response.json();
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The language to start with: the one chosen before, else the browser's first known. */
+export function preferredLanguage() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    saved = null;
+  }
+  if (saved && LANGUAGES.includes(saved)) return saved;
+  const wanted = navigator.languages && navigator.languages.length
+    ? navigator.languages
+    : [navigator.language || "en"];
+  for (const tag of wanted) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(primary)) return primary;
+  }
+  return "en";
+}
+
+/** Load `code`'s catalogue (English under it) and make it the page's language. */
+export async function setLanguage(code, { remember = false } = {}) {
+  if (!LANGUAGES.includes(code)) code = "en";
+  if (remember) {
+    try {
+      localStorage.setItem(STORAGE_KEY, code);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  }
+  if (!Object.keys(english).length) english = await fetchCatalogue("en");
+  current = code === "en" ? english : await fetchCatalogue(code);
+  lang = code;
+  document.documentElement.lang = code;
+  for (const listener of listeners) listener(code);
+}
+
+export function language() {
+  return lang;
+}
+
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function lookup(key) {
+  const own = current[key];
+  if (typeof own === "string" && own !== "") return own;
+  const base = english[key];
+  return typeof base === "string" ? base : null;
+}
+
+export function has(key) {
+  return lookup(key) !== null;
+}
+
+/** The message `key` with its `{placeholders}` filled from `params`. */
+export function t(key, params = {}) {
+  const text = lookup(key);
+  if (text === null) return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** A message that depends on a count: `key.one`, `key.other` (CLDR plural categories). */
+export function tn(key, n, params = {}) {
+  let category = "other";
+  try {
+    category = new Intl.PluralRules(lang).select(n);
+  } catch {
+    category = n === 1 ? "one" : "other";
+  }
+  const chosen = has(`${key}.${category}`) ? `${key}.${category}` : `${key}.other`;
+  return t(chosen, { n, ...params });
+}
+
+/** Fill the elements of `root` marked with data-i18n (text) and data-i18n-* (attributes). */
+export function translateDom(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const attr of ["aria-label", "title", "placeholder"]) {
+    const data = `data-i18n-${attr}`;
+    for (const el of root.querySelectorAll(`[${data}]`)) {
+      el.setAttribute(attr, t(el.getAttribute(data)));
+    }
+  }
+}
+
+/** Names of the game's things. */
+export const cardName = (card) => t(`card.${card}`);
+export const cardShort = (card) => t(`card.short.${card}`);
+export const tokenName = (token) => t(`token.${token}`);
+
+/** "a, b and c" in the page's language. */
+export function listOf(items) {
+  try {
+    return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+}

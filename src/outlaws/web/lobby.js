@@ -1,0 +1,396 @@
+// The lobby (#/): new games against a bot or a friend, my games, spectating, importing
+// a record; and the page that accepts an invite (#/join/{invite}).
+
+import { api } from "./api.js";
+import { inviteBox } from "./game.js";
+import { t } from "./i18n.js";
+import * as store from "./store.js";
+import { h } from "./table.js";
+import { errorText, playerName } from "./ui.js";
+
+const BOTS = [
+  ["level:1", "bot.level", { n: 1 }],
+  ["level:2", "bot.level", { n: 2 }],
+  ["level:3", "bot.level", { n: 3 }],
+  ["level:4", "bot.level", { n: 4 }],
+  ["level:5", "bot.level", { n: 5 }],
+  ["heuristic", "bot.heuristic", {}],
+  ["random", "bot.random", {}],
+];
+const CLOCKS = [
+  ["", "clock.none"],
+  ["600:30", "clock.slow"],
+  ["180:15", "clock.fast"],
+];
+
+function field(labelKey, control, hintKey) {
+  const id = control.id;
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id, text: t(labelKey) }),
+    control,
+    hintKey ? h("small", { class: "hint", text: t(hintKey) }) : null,
+  );
+}
+
+function select(id, testid, options) {
+  const el = h("select", { id, "data-testid": testid });
+  for (const [value, key, params] of options) el.append(h("option", { value, text: t(key, params || {}) }));
+  return el;
+}
+
+export class LobbyPage {
+  constructor() {
+    this.created = null;
+    this.formState = {};
+  }
+
+  mount(root) {
+    this.root = root;
+    this.render();
+  }
+
+  destroy() {}
+
+  refresh() {
+    this.saveForm();
+    this.render();
+  }
+
+  saveForm() {
+    if (!this.root) return;
+    for (const el of this.root.querySelectorAll("input[id], select[id]")) {
+      if (el.type !== "file") this.formState[el.id] = el.value;
+    }
+  }
+
+  render() {
+    const root = this.root;
+    root.replaceChildren();
+    this.banner = h("div", { class: "banner", role: "alert", "data-testid": "error", hidden: true });
+    root.append(
+      this.banner,
+      h(
+        "div",
+        { class: "lobby" },
+        h(
+          "section",
+          { class: "panel hero" },
+          h("h1", { text: t("lobby.title") }),
+          h("p", { class: "lead", text: t("lobby.lead") }),
+        ),
+        this.newGame(),
+        this.mine(),
+        this.watch(),
+        this.importer(),
+      ),
+    );
+    for (const [id, value] of Object.entries(this.formState)) {
+      const el = root.querySelector(`#${id}`);
+      if (el) el.value = value;
+    }
+    this.loadMine();
+  }
+
+  error(err) {
+    this.banner.textContent = errorText(err);
+    this.banner.hidden = false;
+  }
+
+  newGame() {
+    const name = h("input", {
+      id: "player-name",
+      type: "text",
+      maxlength: "64",
+      autocomplete: "nickname",
+      "data-testid": "player-name",
+    });
+    const seat = select("seat", "seat", [
+      ["", "lobby.seat.random"],
+      ["0", "lobby.seat.0"],
+      ["1", "lobby.seat.1"],
+    ]);
+    const limit = h("input", {
+      id: "turn-limit",
+      type: "number",
+      min: "1",
+      max: "10000",
+      inputmode: "numeric",
+      "data-testid": "turn-limit",
+    });
+    const clock = select("clock", "clock", CLOCKS);
+    const bot = select("bot-level", "bot-level", BOTS);
+    bot.value = "level:2";
+    const section = h(
+      "section",
+      { class: "panel new-game", "aria-labelledby": "new-title" },
+      h("h2", { id: "new-title", text: t("lobby.new") }),
+      h(
+        "div",
+        { class: "grid2" },
+        field("lobby.name", name),
+        field("lobby.seat", seat, "lobby.seat.hint"),
+        field("lobby.turnLimit", limit, "lobby.turnLimit.hint"),
+        field("lobby.clock", clock),
+      ),
+      h(
+        "div",
+        { class: "versus" },
+        h(
+          "div",
+          { class: "vs-bot" },
+          h("h3", { text: t("lobby.vsBot") }),
+          field("lobby.bot", bot),
+          h("button", {
+            type: "button",
+            class: "btn primary",
+            "data-testid": "new-bot",
+            text: t("lobby.newBot"),
+            onclick: () => this.create("bot"),
+          }),
+        ),
+        h(
+          "div",
+          { class: "vs-friend" },
+          h("h3", { text: t("lobby.vsFriend") }),
+          h("p", { class: "hint", text: t("lobby.friendHint") }),
+          h("button", {
+            type: "button",
+            class: "btn primary",
+            "data-testid": "new-friend",
+            text: t("lobby.newFriend"),
+            onclick: () => this.create("friend"),
+          }),
+        ),
+      ),
+    );
+    if (this.created) section.append(this.createdBox());
+    return section;
+  }
+
+  createdBox() {
+    const made = this.created;
+    return h(
+      "div",
+      { class: "created", "data-testid": "created" },
+      h("p", { text: t("lobby.friendCreated") }),
+      inviteBox(made.invite),
+      h("a", {
+        class: "btn primary",
+        href: `#/game/${encodeURIComponent(made.game)}/${encodeURIComponent(made.token)}`,
+        "data-testid": "open-game",
+        text: t("lobby.openTable"),
+      }),
+    );
+  }
+
+  async create(opponent) {
+    const root = this.root;
+    const body = { opponent };
+    const name = root.querySelector("#player-name").value.trim();
+    if (name) body.name = name;
+    const seat = root.querySelector("#seat").value;
+    if (seat !== "") body.seat = Number(seat);
+    const limit = root.querySelector("#turn-limit").value.trim();
+    if (limit) body.turn_limit = Number(limit);
+    const clock = root.querySelector("#clock").value;
+    if (clock) {
+      const [bank, perTurn] = clock.split(":").map(Number);
+      body.clock = { bank, per_turn: perTurn, on_timeout: "lose" };
+    }
+    if (opponent === "bot") {
+      const spec = root.querySelector("#bot-level").value;
+      if (spec.startsWith("level:")) body.level = Number(spec.slice(6));
+      else body.bot = spec;
+    }
+    try {
+      const made = await api.createGame(body);
+      store.remember({
+        game: made.game,
+        seat: made.seat,
+        token: made.token,
+        invite: made.invite || undefined,
+        kind: opponent,
+      });
+      if (opponent === "bot") {
+        location.hash = `#/game/${encodeURIComponent(made.game)}/${encodeURIComponent(made.token)}`;
+        return;
+      }
+      this.created = made;
+      this.saveForm();
+      this.render();
+      const link = this.root.querySelector('[data-testid="invite-link"]');
+      if (link) link.focus();
+    } catch (err) {
+      this.error(err);
+    }
+  }
+
+  mine() {
+    this.mineList = h("ul", { class: "my-games", "data-testid": "my-games" });
+    return h(
+      "section",
+      { class: "panel", "aria-labelledby": "mine-title" },
+      h("h2", { id: "mine-title", text: t("mine.title") }),
+      this.mineList,
+    );
+  }
+
+  async loadMine() {
+    const list = this.mineList;
+    const entries = store.myGames();
+    if (!entries.length) {
+      list.replaceChildren(h("li", { class: "hint", text: t("mine.none") }));
+      return;
+    }
+    list.replaceChildren(h("li", { class: "hint", text: t("mine.loading") }));
+    let games;
+    try {
+      games = (await api.mine(entries.map((e) => e.token))).games;
+    } catch (err) {
+      list.replaceChildren(h("li", { class: "hint", text: errorText(err) }));
+      return;
+    }
+    if (list !== this.mineList) return;
+    list.replaceChildren();
+    if (!games.length) list.append(h("li", { class: "hint", text: t("mine.none") }));
+    for (const game of games) {
+      const entry = entries.find((e) => e.game === game.game && e.seat === game.seat) ||
+        entries.find((e) => e.game === game.game);
+      const opponent = playerName(game.players[1 - game.seat], 1 - game.seat, true);
+      let state;
+      if (game.status === "waiting") state = t("mine.waiting");
+      else if (game.status === "over") {
+        const w = game.result ? game.result.winner : null;
+        state = w === null || w === undefined ? t("mine.draw") : w === game.seat ? t("mine.won") : t("mine.lost");
+      } else state = game.your_turn ? t("mine.yourTurn") : t("mine.theirTurn");
+      const play = `#/game/${encodeURIComponent(game.game)}/${encodeURIComponent(entry.token)}`;
+      list.append(
+        h(
+          "li",
+          { class: `my-game${game.your_turn ? " your-turn" : ""}`, "data-testid": "my-game", "data-game": game.game },
+          h("span", { class: "vs", text: t("mine.vs", { who: opponent }) }),
+          h("span", { class: "state", text: state }),
+          h("span", { class: "turn", text: t("status.turn", { turn: game.turn }) }),
+          h("a", { class: "btn small", href: play, text: t(game.status === "over" ? "mine.view" : "mine.play") }),
+          game.status === "over"
+            ? h("a", { class: "btn small ghost", href: `#/replay/${encodeURIComponent(game.game)}`, text: t("over.replay") })
+            : null,
+        ),
+      );
+    }
+  }
+
+  watch() {
+    const input = h("input", {
+      id: "watch-id",
+      type: "text",
+      "data-testid": "watch-id",
+      autocomplete: "off",
+      spellcheck: "false",
+    });
+    const go = () => {
+      let id = input.value.trim();
+      const match = /#\/(?:watch|replay|game)\/([^/]+)/.exec(id);
+      if (match) id = decodeURIComponent(match[1]);
+      if (id) location.hash = `#/watch/${encodeURIComponent(id)}`;
+    };
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") go();
+    });
+    return h(
+      "section",
+      { class: "panel", "aria-labelledby": "watch-title" },
+      h("h2", { id: "watch-title", text: t("watch.title") }),
+      h(
+        "div",
+        { class: "row" },
+        field("watch.id", input),
+        h("button", { type: "button", class: "btn", "data-testid": "watch", text: t("watch.button"), onclick: go }),
+      ),
+    );
+  }
+
+  importer() {
+    const file = h("input", {
+      id: "import-file",
+      type: "file",
+      accept: ".json,application/json",
+      "data-testid": "import-file",
+    });
+    const go = async () => {
+      const chosen = file.files && file.files[0];
+      if (!chosen) return;
+      try {
+        const record = JSON.parse(await chosen.text());
+        const made = await api.importRecord(record);
+        location.hash = `#/replay/${encodeURIComponent(made.game)}`;
+      } catch (err) {
+        this.error(err instanceof SyntaxError ? { code: "malformed_json", message: err.message } : err);
+      }
+    };
+    return h(
+      "section",
+      { class: "panel", "aria-labelledby": "import-title" },
+      h("h2", { id: "import-title", text: t("import.title") }),
+      h("p", { class: "hint", text: t("import.hint") }),
+      h(
+        "div",
+        { class: "row" },
+        field("import.file", file),
+        h("button", { type: "button", class: "btn", "data-testid": "import", text: t("import.button"), onclick: go }),
+      ),
+    );
+  }
+}
+
+export class JoinPage {
+  constructor({ invite }) {
+    this.invite = invite;
+  }
+
+  mount(root) {
+    this.root = root;
+    this.render();
+  }
+
+  destroy() {}
+
+  refresh() {
+    this.render();
+  }
+
+  render() {
+    const name = h("input", {
+      id: "join-name",
+      type: "text",
+      maxlength: "64",
+      autocomplete: "nickname",
+      "data-testid": "join-name",
+    });
+    const banner = h("div", { class: "banner", role: "alert", "data-testid": "error", hidden: true });
+    const go = async () => {
+      try {
+        const joined = await api.join(this.invite, name.value.trim() || null);
+        store.remember({ game: joined.game, seat: joined.seat, token: joined.token, kind: "friend" });
+        location.hash = `#/game/${encodeURIComponent(joined.game)}/${encodeURIComponent(joined.token)}`;
+      } catch (err) {
+        banner.textContent = errorText(err);
+        banner.hidden = false;
+      }
+    };
+    this.root.replaceChildren(
+      banner,
+      h(
+        "section",
+        { class: "panel join" },
+        h("h1", { text: t("join.title") }),
+        h("p", { class: "lead", text: t("join.text") }),
+        field("lobby.name", name),
+        h("button", { type: "button", class: "btn primary", "data-testid": "join", text: t("join.button"), onclick: go }),
+      ),
+    );
+    name.focus();
+  }
+}

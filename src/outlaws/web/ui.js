@@ -1,0 +1,70 @@
+// Small shared pieces of the page: the live region, the error banner, names of players.
+
+import { t } from "./i18n.js";
+
+/** Say `text` to screen readers (the polite live region). */
+export function announce(text) {
+  const live = document.getElementById("live");
+  if (!live || !text) return;
+  live.textContent = "";
+  // A fresh node after a tick, so that the same words twice are read twice.
+  setTimeout(() => {
+    live.textContent = text;
+  }, 30);
+}
+
+export function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Codes whose server message says what matters (the rule broken, the field at fault). */
+const DETAILED = new Set(["illegal_action", "bad_action", "bad_record", "invalid", "bad_message", "storage"]);
+
+/** An error from the server (an ApiError or an `error` message body) in words: the
+ * catalogue's title, and the server's own message when it names the rule or field. */
+export function errorText(error) {
+  if (!error) return "";
+  const code = error.code || "http";
+  const known = t(`error.${code}`);
+  const title = known === `error.${code}` ? t("error.generic") : known;
+  const detail = error.message && (DETAILED.has(code) || known === `error.${code}`) ? error.message : "";
+  return detail ? `${title} — ${detail}` : title;
+}
+
+/** How a bot is called ("random", "heuristic", "search:3"). */
+export function botLabel(spec) {
+  if (!spec) return t("bot.generic");
+  if (spec === "random" || spec === "heuristic") return t(`bot.${spec}`);
+  const match = /^search:(\d)$/.exec(spec);
+  if (match) return t("bot.level", { n: match[1] });
+  return t("bot.named", { name: spec });
+}
+
+/** How a seat is called, for someone who is not sitting in it. */
+export function playerName(player, seat, asOpponent) {
+  if (player && player.kind === "bot") return botLabel(player.bot);
+  if (player && player.name) return player.name;
+  return asOpponent ? t("player.opponent") : t("player.seat", { n: seat + 1 });
+}
+
+/** Remember which control has the focus, to give it back after a re-render. */
+export function focusMemo() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const testid = el.getAttribute("data-testid");
+  if (!testid) return null;
+  return { testid, value: el.getAttribute("data-value") };
+}
+
+export function restoreFocus(memo, root = document) {
+  if (!memo) return false;
+  const selector = memo.value === null
+    ? `[data-testid="${memo.testid}"]`
+    : `[data-testid="${memo.testid}"][data-value="${CSS.escape(memo.value)}"]`;
+  const el = root.querySelector(selector);
+  if (el && !el.disabled && el !== document.activeElement) {
+    el.focus({ preventScroll: true });
+    return true;
+  }
+  return Boolean(el && el === document.activeElement);
+}
