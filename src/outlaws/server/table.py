@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from ..engine import State, View
+from ..engine import Event, State, View
 from .clocks import ClockConfig, ClockState
 from .codec import dumps, legal_json
 
@@ -61,8 +61,7 @@ class Table:
     #: Grows with every change a client may see (an action, a join, a result).
     version: int = 0
     bot_task: asyncio.Task[None] | None = None
-    _views: dict[int | None, tuple[int, View]] = field(default_factory=dict)
-    _parts: dict[int | None, tuple[int, dict[str, Any], str | None]] = field(default_factory=dict)
+    _parts: dict[int | None, _Parts] = field(default_factory=dict)
     _texts: dict[tuple[int | None, int, str], tuple[int, str]] = field(default_factory=dict)
     _legal_memo: tuple[dict[str, Any], dict[str, Any]] = field(default_factory=lambda: ({}, {}))
 
@@ -118,44 +117,48 @@ class Table:
 
     # -- what clients see --------------------------------------------------------------
     def view(self, seat: int | None) -> View:
-        """The engine's view for ``seat`` (None: a spectator), cached per version."""
-        cached = self._views.get(seat)
-        if cached is None or cached[0] != self.version:
-            cached = (self.version, self.state.view(seat))
-            self._views[seat] = cached
-        return cached[1]
+        """The engine's view for ``seat`` (None: a spectator), as the game is now.
+
+        Views are not kept: each holds the whole log, and thousands of them alive between
+        two changes of their tables made every pass of the garbage collector long (one
+        of 100 ms and more at a thousand tables). Messages keep what they need of them
+        (:meth:`_state_parts`)."""
+        return self.state.view(seat)
 
     def clock_json(self, now: float) -> dict[str, Any] | None:
         if self.clock is None or self.clock_state is None:
             return None
         return self.clock_state.public(self.clock, now)
 
-    def _state_parts(self, seat: int | None) -> tuple[dict[str, Any], str | None]:
-        """The view without its log, and the legal actions' JSON if ``seat`` is to act."""
+    def _state_parts(self, seat: int | None) -> _Parts:
+        """What the messages of this version to ``seat`` are made of, from its view,
+        computed once (for every connection of the seat)."""
         cached = self._parts.get(seat)
-        if cached is None or cached[0] != self.version:
+        if cached is None or cached.version != self.version:
             view = self.view(seat)
-            head = _head(view)
             legal = None
             if seat is not None and not self.finished and self.status == "playing":
                 if self.state.to_act == seat:
                     legal = legal_json(self.state, view, self._legal_memo[seat])
-            cached = (self.version, head, legal)
+            log = view.log
+            cached = _Parts(self.version, _head(view), legal, len(log), log[-_TAIL:])
             self._parts[seat] = cached
-        return cached[1], cached[2]
+        return cached
 
     def message(self, kind: str, seat: int | None, since: int, now: float) -> tuple[str, int]:
         """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
         JSON text, and the number of events it brings the client to."""
-        view = self.view(seat)
-        total = len(view.log)
+        parts = self._state_parts(seat)
+        total = parts.total
         since = min(max(0, since), total)
         key = (seat, since, kind)
         cached = self._texts.get(key)
         if cached is not None and cached[0] == self.version and self.clock is None:
             return cached[1], total
-        head, legal = self._state_parts(seat)
-        events = [event.to_json() for event in view.log[since:]]
+        head, legal = parts.head, parts.legal
+        first = total - len(parts.tail)
+        log = parts.tail[since - first :] if since >= first else self.view(seat).log[since:]
+        events = [event.to_json() for event in log]
         body: dict[str, Any] = {"type": kind, "game": self.id, "seat": seat}
         if kind == "hello":
             body["view"] = {**head, "log": events}
@@ -175,6 +178,25 @@ class Table:
             self._texts.clear()
         self._texts[key] = (self.version, text)
         return text, total
+
+
+#: How many of the last events of a seat's log a table keeps at hand: all that a client
+#: needs but after a (re)connection or a long stall, when the log is read again.
+_TAIL = 16
+
+
+@dataclass(frozen=True, slots=True)
+class _Parts:
+    """A seat's messages at one version of the table, but for their events and clock."""
+
+    version: int
+    #: The view without its log, as JSON values.
+    head: dict[str, Any]
+    #: The legal actions' JSON text when the seat is to act, else None.
+    legal: str | None
+    #: The length of the seat's log, and its last events (``_TAIL`` at most).
+    total: int
+    tail: tuple[Event, ...]
 
 
 #: The fields of a view but its log.
