@@ -17,7 +17,7 @@ from starlette.testclient import WebSocketTestSession
 
 from outlaws.engine import Action, Record, Setup, State
 from outlaws.server import Settings, create_app
-from outlaws.server.storage import Storage
+from outlaws.server.storage import GameRow, Storage
 
 #: The keys a message of each type may carry: nothing else may reach a client.
 _COMMON = {"type", "game", "seat", "view", "players", "since", "actions", "status", "result"}
@@ -77,14 +77,20 @@ def recv_upto(ws: WebSocketTestSession, count: int) -> list[dict]:
     return recv_until(ws, lambda message: message.get("actions", -1) >= count)
 
 
-def stored_record(path: Path, game_id: str) -> Record:
-    """The game's record as the database holds it (seed, setup and every action)."""
+def stored_game(path: Path, game_id: str) -> GameRow:
+    """The game's row as the database in ``path`` holds it, read by a fresh connection."""
     storage = Storage(f"sqlite:///{path / 'outlaws.db'}")
     try:
         row = storage.load_game(game_id)
     finally:
         storage.dispose()
     assert row is not None
+    return row
+
+
+def stored_record(path: Path, game_id: str) -> Record:
+    """The game's record as the database holds it (seed, setup and every action)."""
+    row = stored_game(path, game_id)
     return Record(
         seed=row.seed,
         setup=Setup.from_json(row.setup),

@@ -6,9 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from serverkit import create_friend_game, http_game, running
-
-from outlaws.server.storage import Storage
+from serverkit import create_friend_game, http_game, running, stored_game
 
 
 class FakeTime:
@@ -73,12 +71,7 @@ def test_a_bot_plays_the_turn_of_a_seat_out_of_time(tmp_path: Path) -> None:
         game = http_game(client, game_id)
         assert game["status"] == "playing" and game["actions"] >= 2
         assert game["clock"]["banks"][seat] == 0 and game["clock"]["seat"] == 1 - seat
-        storage = Storage(f"sqlite:///{tmp_path / 'outlaws.db'}")
-        try:
-            row = storage.load_game(game_id)
-        finally:
-            storage.dispose()
-        assert row is not None
+        row = stored_game(tmp_path, game_id)
         assert {a.by for a in row.actions} == {"clock"}
         assert {a.seat for a in row.actions} == {seat}
         # The seat is its human's again at its next turn.
