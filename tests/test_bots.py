@@ -605,3 +605,89 @@ def test_the_election_race_is_worth_most_to_the_leader_who_knows_the_slot() -> N
     unlooked = play(table(first=1), "take 3 vote", "move 7 8 pretend")
     assert race(located, 0) < race(unlooked, 0) < 0
     assert 0 <= race(table(), 0) < 0.02 * WIN  # level: only the odds of a blind Take
+
+
+def race_over(
+    seat0: dict[str, Any], seat1: dict[str, Any], slots: list[str | None], **rest: Any
+) -> dict[str, Any]:
+    """A whole-state position (R3.4) at 3 Votes each: no Election can be won any more
+    (R9.1), so only a shot (R9.2) or an arrest (R9.3) can end the game. Seat 0 to act."""
+    return {
+        "status": "playing",
+        "to_act": 0,
+        "actions_left": 2,
+        "pending": None,
+        "turn": 40,
+        "sudden_death": False,
+        "slots": slots,
+        "reserve": [],
+        "seats": [seat0, seat1],
+        **rest,
+    }
+
+
+def deadlock() -> State:
+    """All three Bullets are spent and seat 1 keeps its Hitman in its Saloon, out of any
+    Sheriff's reach: seat 0 holds the last Handcuffs, with nothing to arrest. As long as
+    it keeps them, neither seat can ever win and sudden death (R9.4) never comes."""
+    return State.from_json(
+        race_over(
+            {
+                "street": ["indian", "dancer", "bandit", "storekeep", "sheriff", "governor",
+                           "hitman", "reverend"],
+                "saloon": ["mayor", "reporter"],
+                "stash": {"handcuffs": 1, "vote": 3},
+            },
+            {
+                "street": ["governor", "sheriff", "dancer", "mayor", "storekeep", "reverend",
+                           "reporter", "indian"],
+                "saloon": ["hitman", "bandit"],
+                "stash": {"vote": 3},
+            },
+            ["election", "bogus", "bogus", "bogus", "bogus", None, None, None],
+            discard={"bullet": 3, "handcuffs": 2},
+        )
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "search:1"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_last_handcuffs_are_paid_out_to_break_a_deadlock(spec: str, seed: int) -> None:
+    """R9.4: holding the only Handcuffs left while the enemy Hitman hides in its Saloon,
+    the bot calls with its Sheriff and pays them within its turn: the sudden-death deal
+    follows, fresh Bullets and Handcuffs on every slot, and the game can be won again."""
+    state = finish_turn(spec, seed, deadlock())
+    assert state.sudden_death
+    slots = [t for t in state.to_json()["slots"] if t]
+    assert {"bullet", "handcuffs"} <= set(slots) <= {"bullet", "handcuffs", "bogus"}
+
+
+def bullet_in_sight() -> State:
+    """At 3 Votes each (R9.1 closed), seat 0 has looked at slot 2 and knows the last
+    Bullet lies there; its Hitman stands at column 6, empty-handed."""
+    position = race_over(
+        {
+            "street": ["indian", "dancer", "bandit", "storekeep", "sheriff", "hitman",
+                       "governor", "reverend"],
+            "saloon": ["mayor", "reporter"],
+            "stash": {"vote": 3},
+        },
+        {
+            "street": ["governor", "sheriff", "dancer", "mayor", "storekeep", "reverend",
+                       "reporter", "indian"],
+            "saloon": ["hitman", "bandit"],
+            "stash": {"vote": 3},
+        },
+        ["election", "bullet", "bogus", "bogus", "bogus", "bogus", None, None],
+        discard={"bullet": 2, "handcuffs": 3},
+    )  # fmt: skip
+    return State.from_json(position, known=[0, 1, 0, 0, 0, 0, 0, 0])
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "search:1"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_an_empty_handed_hitman_goes_for_the_bullet_it_knows(spec: str, seed: int) -> None:
+    """R5.1, R5.4, R5.5: with the Election race over, the bot brings its Hitman in front
+    of the Bullet it has seen and takes it within the turn: the only way left to win."""
+    state = finish_turn(spec, seed, bullet_in_sight())
+    assert state.to_json()["seats"][0]["stash"]["bullet"] == 1

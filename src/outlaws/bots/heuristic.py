@@ -26,7 +26,7 @@ import numpy as np
 from ..deduce import Belief, token_marginals
 from ..deduce.arrangement import slide_order
 from ..engine import Action, View
-from ..engine.names import CHARACTER_ID, COLUMNS, LEFT, RIGHT, TOKEN_ID
+from ..engine.names import CHARACTER_ID, COLUMNS, LEFT, RIGHT, TOKEN_COUNTS, TOKEN_ID
 
 WIN = 1000.0
 GOV, HIT, SHER, BANDIT, REV = (
@@ -110,6 +110,28 @@ class _Context:
         self.gov_threat = 450.0 if self.theirs["bullet"] else 120.0 if bullets_about else 25.0
         cuffs_about = unseen.get("handcuffs", 0) + sum(1 for t in view.slots if t == "handcuffs")
         self.hit_threat = 400.0 if self.theirs["handcuffs"] else 100.0 if cuffs_about else 20.0
+        # Whether an Election can still be won (R9.1): not once the Votes are shared out
+        # 3-3 or set aside by sudden death (R9.4). After that only a shot or an arrest
+        # wins, and Bullets and Handcuffs are worth hunting for.
+        votes_out = self.mine["vote"] + self.theirs["vote"] + view.aside.get("vote", 0)
+        self.race_open = not view.sudden_death and (
+            self.mine["vote"] != self.theirs["vote"] or votes_out < TOKEN_COUNTS[VOTE]
+        )
+        self.arms = 1.0 if self.race_open else 2.0  # how much a Bullet or Handcuffs weighs
+        # Handcuffs arrest only a Hitman on Main Street: with the race over and the enemy
+        # Hitman in its Saloon, mine are idle. If moreover no Bullet is left but in the
+        # discard and I hold the last Handcuffs, nobody can win while I keep them
+        # (a deadlock): paying them out with a Sheriff's call brings the sudden-death
+        # deal (R9.4), fresh arms for both sides and a chance to win.
+        self.cuffs_idle = not self.race_open and "hitman" in view.seats[opp].saloon
+        self.deadlock = (
+            self.cuffs_idle
+            and not self.mine["bullet"]
+            and not self.theirs["bullet"]
+            and not self.theirs["handcuffs"]
+            and not bullets_about
+            and not cuffs_about
+        )
         # A Hitman (or Sheriff) moved opposite its target is worth most when the turn
         # still has the action to fire: then the move and the shot come together.
         follow_up = view.to_act == me and view.actions_left == 2
@@ -119,8 +141,11 @@ class _Context:
     def value(self) -> float:
         """How good the whole position is for me, in points: what each side holds, how
         safe and well placed my cards are, and how much I know of the opponent's."""
-        worth = {"vote": 45.0, "bullet": 70.0, "handcuffs": 60.0, "headline": 8.0}
+        arms = self.arms
+        worth = {"vote": 45.0, "bullet": 70.0 * arms, "handcuffs": 60.0 * arms, "headline": 8.0}
         material = sum(w * (self.mine[k] - self.theirs[k]) for k, w in worth.items())
+        if self.cuffs_idle:
+            material -= worth["handcuffs"] * self.mine["handcuffs"]
         knowledge = 150.0 * float(np.sum(self.enemy[:, GOV] ** 2)) + 80.0 * float(
             np.sum(self.enemy[:, HIT] ** 2)
         )
@@ -142,6 +167,8 @@ class _Context:
             return 100.0 + (0.8 if now else 0.4) * WIN * mine
         if lead < 0:
             return -100.0 - 0.5 * WIN * theirs
+        if not self.race_open:
+            return 0.0
         # Level: the next Vote decides who may go for an Election it knows of.
         return 0.1 * WIN * (mine - theirs)
 
@@ -167,6 +194,13 @@ class _Context:
                 value += 15.0
         if s >= 0 and self.mine["handcuffs"]:
             value += 0.5 * self.aim * self.enemy[s, HIT]
+        # An empty-handed Hitman (or Sheriff) in front of a slot that may hold his token
+        # can take it next: the way out of a position where nobody can shoot or arrest.
+        hunt = 25.0 * self.arms**2
+        if h >= 0 and not self.mine["bullet"]:
+            value += hunt * self.tokens[h, BULLET]
+        if s >= 0 and not self.mine["handcuffs"]:
+            value += hunt * self.tokens[s, HANDCUFFS]
         return value
 
     def reveal_cost(self, col: int) -> float:
@@ -232,9 +266,8 @@ class _Context:
         if self.view.slots[c] is not None:
             return -50.0
         row = self.tokens[c]
-        return 12.0 * (
-            row[ELECTION] * 3 + row[VOTE] + row[BULLET] + row[HANDCUFFS]
-        ) - self.reveal_cost(c)
+        race = (row[ELECTION] * 3 + row[VOTE]) if self.race_open else 0.0
+        return 12.0 * (race + self.arms * (row[BULLET] + row[HANDCUFFS])) - self.reveal_cost(c)
 
     def _score_take(self, action: Action) -> float:
         c = action.col - 1
@@ -242,7 +275,11 @@ class _Context:
         p = self.tokens[c, token]
         if token == ELECTION:
             return p * WIN - self.reveal_cost(c)
-        gain = {VOTE: 45.0 + 25.0 * self.mine["vote"], BULLET: 70.0, HANDCUFFS: 60.0}[token]
+        gain = {
+            VOTE: 45.0 + 25.0 * self.mine["vote"],
+            BULLET: 70.0 * self.arms,
+            HANDCUFFS: 60.0 * self.arms,
+        }[token]
         return p * gain - (1 - p) * 10.0 - self.reveal_cost(c)
 
     def _score_hitman(self, action: Action) -> float:
@@ -263,8 +300,16 @@ class _Context:
 
     def _score_sheriff(self, action: Action) -> float:
         c, target = action.col - 1, action.target - 1
+        # Paying the Handcuffs costs what they are worth; in a deadlock, less than nothing.
+        pay = (
+            -60.0
+            if self.deadlock and self.mine["handcuffs"] == 1
+            else 0.0
+            if self.cuffs_idle
+            else 35.0
+        )
         cost = (
-            35.0
+            pay
             + self.reveal_cost(c)
             + (self.reveal_cost(c + LEFT[self.me]) if action.mayor else 0.0)
         )

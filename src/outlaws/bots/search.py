@@ -39,7 +39,7 @@ from .heuristic import WIN, HeuristicBot, _Context
 LEVELS: dict[int, tuple[int, int, int]] = {
     1: (3, 6, 80),
     2: (5, 10, 200),
-    3: (8, 24, 360),
+    3: (10, 32, 600),
     4: (10, 48, 1600),
     5: (14, 96, 4000),
 }
