@@ -1,16 +1,16 @@
 """Server benchmark: concurrent bot-vs-bot tables through the real WebSocket API.
 
     python bench/server.py [--tables 100 1000] [--seconds 20] [--think 0 1.0]
-                           [--sync FULL] [--turn-limit 200]
+                           [--sync FULL] [--turn-limit 200] [--compression none]
 
 Starts ``outlaws serve`` in a subprocess on 127.0.0.1 (a free port) with a temporary
 SQLite database, creates friend games over HTTP and connects both seats of every table by
 WebSocket. Random bots act client-side: each picks a random legal action from the
-``legal`` list it was sent, after an optional thinking time (exponential, mean ``--think``
-seconds) that is not counted. The round trip of an action is the time from sending it
-to receiving the update that holds it. A finished game is replaced by a new one on the
-same table, so the number of tables stays constant. Everything runs on loopback and
-stops by itself after ``--seconds`` per run.
+``legal`` list it was sent (grouped, docs/protocol.md), after an optional thinking time
+(exponential, mean ``--think`` seconds) that is not counted. The round trip of an action
+is the time from sending it to receiving the update that holds it. A finished game is
+replaced by a new one on the same table, so the number of tables stays constant.
+Everything runs on loopback and stops by itself after ``--seconds`` per run.
 
 Prints, per number of tables and thinking time, the action round trip p50/p99 (ms),
 actions per second, the CPU the server and this client used (cores) and the server's CPU
@@ -24,6 +24,15 @@ the server on its one event loop, and as little for this client on the other cor
 Thinking time paces the tables as players do (a second is already quick for a person).
 ``server_cpu_ms_per_action`` is the figure to compare between versions: the machine may be
 shared, and wall-clock figures move with its load.
+
+Browsers offer permessage-deflate, and the server (uvicorn's default) accepts it: every
+message it sends is then compressed, which costs it CPU. The bench sends plain frames
+unless ``--compression deflate``.
+
+The round trips are measured by this process, so its own pauses count: the bench keeps
+no parsed message while a seat waits, and leaves what the setup built out of its garbage
+collections (a thousand tables' last legal lists kept alive made the collector pause the
+bench for some 150 ms every second, which showed as a p99 of 200 ms and more).
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -100,33 +110,57 @@ async def new_game(http: httpx.AsyncClient, turn_limit: int) -> tuple[str, list[
     return made["game"], [made["token"], joined["token"]]
 
 
+def read(raw: str | bytes, rng: random.Random) -> tuple[str, int, str | None, str | None]:
+    """A server message: its type, its count of actions, its status and, if it brings
+    legal actions, one of them picked at random (as the JSON text to send).
+
+    Only these are kept: a seat waits (thinks, then awaits the next message) holding none
+    of the parsed message. A thousand tables holding their last legal lists kept about a
+    million objects alive, and the bench's own collector then paused for 150 ms every
+    second, which the round trips measured as the server's."""
+    message = orjson.loads(raw)  # json.loads: 5x the CPU, and the client shares the machine
+    legal = message.get("legal")
+    choice = json.dumps(pick(legal, rng)) if legal else None
+    return message["type"], message.get("actions", -1), message.get("status"), choice
+
+
+def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """One of the legal actions at random, all equally likely, as a FORMAT.md action: the
+    list comes grouped (docs/protocol.md), one row of values for each action."""
+    number = rng.randrange(sum(len(group["rows"]) for group in legal))
+    for group in legal:
+        rows = group["rows"]
+        if number < len(rows):
+            return {"type": group["type"], **dict(zip(group["fields"], rows[number], strict=True))}
+        number -= len(rows)
+    raise AssertionError("a row past the end")
+
+
 async def seat(
     ws: Any, rng: random.Random, think: float, stats: Stats, window: list[float]
 ) -> bool:
     """One random bot at one seat, until its game is over (True) or the window closes."""
     pending: tuple[float, int] | None = None
     async for raw in ws:
-        message = orjson.loads(raw)  # json.loads: 5x the CPU, and the client shares the machine
+        kind, actions, status, choice = read(raw, rng)
         now = time.perf_counter()
-        if message["type"] == "error":
+        if kind == "error":
             stats.errors += 1
             pending = None
             continue
-        actions = message.get("actions", -1)
         if pending is not None and actions > pending[1]:
             if window[0] <= pending[0] <= window[1]:
                 stats.rtts.append(now - pending[0])
             pending = None
-        if message.get("status") == "over":
+        if status == "over":
             return True
         if now > window[1]:
             return False
-        legal = message.get("legal")
-        if legal and pending is None:
+        if choice is not None and pending is None:
             if think:
                 await asyncio.sleep(rng.expovariate(1.0 / think))
             pending = (time.perf_counter(), actions)
-            await ws.send(json.dumps(rng.choice(legal)))
+            await ws.send(choice)
     return False  # the server closed the socket
 
 
@@ -149,7 +183,9 @@ async def table(
             game_id, tokens = await new_game(http, args.turn_limit)
             sockets = [
                 await websockets.connect(
-                    f"{ws_base}/ws/games/{game_id}?token={t}", max_size=None, compression=None
+                    f"{ws_base}/ws/games/{game_id}?token={t}",
+                    max_size=None,
+                    compression=None if args.compression == "none" else "deflate",
                 )
                 for t in tokens
             ]
@@ -192,6 +228,10 @@ async def run(
         setup_deadline = time.perf_counter() + 300
         while stats.tables_ready < tables and time.perf_counter() < setup_deadline:
             await asyncio.sleep(0.05)
+        # What the setup built (sockets, tasks) stays: out of the bench's own collections,
+        # whose pauses the round trips would count as the server's.
+        gc.collect()
+        gc.freeze()
         server_cpu = cpu_seconds(pid)
         client_cpu = resource.getrusage(resource.RUSAGE_SELF)
         window[0] = time.perf_counter()
@@ -242,6 +282,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="Length of each run.")
     parser.add_argument("--sync", default="FULL", help="SQLite synchronous: FULL or NORMAL.")
     parser.add_argument("--turn-limit", type=int, default=200)
+    parser.add_argument(
+        "--compression",
+        choices=("none", "deflate"),
+        default="none",
+        help="deflate: offer permessage-deflate, as browsers do (the server accepts it, and "
+        "compresses every message it sends); none: plain frames.",
+    )
     args = parser.parse_args()
     with contextlib.suppress(ImportError):
         import uvloop
@@ -269,8 +316,8 @@ def main() -> None:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
-    print(json.dumps({"bench": "server", "sync": args.sync, "target_p99_ms": 100,
-                      "runs": results}))  # fmt: skip
+    print(json.dumps({"bench": "server", "sync": args.sync, "compression": args.compression,
+                      "target_p99_ms": 100, "runs": results}))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -77,6 +77,30 @@ def recv_upto(ws: WebSocketTestSession, count: int) -> list[dict]:
     return recv_until(ws, lambda message: message.get("actions", -1) >= count)
 
 
+def expand_legal(groups: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """The legal actions of a message as FORMAT.md objects (docs/protocol.md: grouped,
+    one row of values for each action), checking the groups' shape on the way."""
+    if groups is None:
+        return None
+    out = []
+    for group in groups:
+        assert set(group) == {"type", "fields", "rows"}, group
+        for row in group["rows"]:
+            assert len(row) == len(group["fields"]), (group["fields"], row)
+            out.append({"type": group["type"], **dict(zip(group["fields"], row, strict=True))})
+    return out
+
+
+def grouped(actions: list[Action]) -> list[dict[str, Any]]:
+    """The engine's legal list as the WebSocket sends it once expanded: the actions of a
+    type (and set of fields) brought together, in the order the list first names them."""
+    objects = [action.to_json() for action in actions]
+    first: dict[tuple[str, ...], int] = {}
+    for action in objects:
+        first.setdefault((action["type"], *action), len(first))
+    return sorted(objects, key=lambda action: first[(action["type"], *action)])
+
+
 def stored_game(path: Path, game_id: str) -> GameRow:
     """The game's row as the database in ``path`` holds it, read by a fresh connection."""
     storage = Storage(f"sqlite:///{path / 'outlaws.db'}")

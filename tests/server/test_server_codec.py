@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from types import SimpleNamespace
+
+from serverkit import expand_legal, grouped
 
 from outlaws.engine import Action, State
 from outlaws.server.botpool import choose_in_worker
 from outlaws.server.clocks import ClockConfig, ClockState
-from outlaws.server.codec import legal_json, pack_view, unpack_view
+from outlaws.server.codec import dumps, legal_json, pack_view, unpack_view
 from outlaws.server.hub import TokenBucket
 
 
@@ -26,13 +29,31 @@ def positions(games: int = 4, turns: int = 40) -> list[State]:
     return out
 
 
-def test_legal_json_is_the_engines_list() -> None:
+def test_legal_json_is_the_engines_list_grouped() -> None:
+    memo: dict[str, object] = {}
     for state in positions():
         if state.over:
             assert legal_json(state, state.view(None)) == "[]"
             continue
-        got = json.loads(legal_json(state, state.view(state.to_act)))
-        assert got == [action.to_json() for action in state.legal_actions()]
+        text = legal_json(state, state.view(state.to_act), memo)
+        groups = json.loads(text)
+        assert expand_legal(groups) == grouped(state.legal_actions())
+        # One group for each type (every type spells out the same fields throughout).
+        assert len({group["type"] for group in groups}) == len(groups)
+        assert text == dumps(groups)  # compact JSON, as every message
+
+
+def test_legal_json_of_ids_out_of_their_usual_order() -> None:
+    """The grouping does not rely on the engine's order: ids in any order (the walk)."""
+    rng = random.Random(4)
+    for state in positions(games=2)[::5]:
+        if state.over:
+            continue
+        ids = state.legal_action_ids()
+        rng.shuffle(ids)
+        shuffled = SimpleNamespace(legal_action_ids=lambda ids=ids: ids, to_act=state.to_act)
+        got = expand_legal(json.loads(legal_json(shuffled, state.view(state.to_act))))
+        assert got == grouped([state.decode(action_id) for action_id in ids])
 
 
 def test_packed_views_pickle_and_come_back_equal() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import socket
 from pathlib import Path
 
 import pytest
@@ -231,3 +232,26 @@ def test_no_seat_token_or_invite_reaches_the_server_log(
     assert "/ws/games/g1?token=<hidden>&since=4" in caplog.text
     assert "/invites/<hidden>" in caplog.text
     assert "S3CR3T" not in caplog.text and "INV1TE" not in caplog.text
+
+
+@pytest.mark.parametrize("compression", [True, False])
+def test_serve_offers_websocket_compression_unless_told_not_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, compression: bool
+) -> None:
+    """Browsers offer permessage-deflate and the server accepts it by default;
+    `outlaws serve --no-ws-compression` spares its CPU instead (docs/protocol.md)."""
+    import uvicorn
+
+    from outlaws.cli.serve import serve
+
+    configs: list[uvicorn.Config] = []
+
+    def run(server: uvicorn.Server, sockets: list[socket.socket]) -> None:
+        configs.append(server.config)
+        for sock in sockets:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    monkeypatch.setattr("outlaws.cli.serve._tune_gc", lambda: None)
+    serve(port=0, db=f"sqlite:///{tmp_path / 'outlaws.db'}", ws_compression=compression)
+    assert [config.ws_per_message_deflate for config in configs] == [compression]

@@ -192,7 +192,8 @@ class _Parts:
     version: int
     #: The view without its log, as JSON values.
     head: dict[str, Any]
-    #: The legal actions' JSON text when the seat is to act, else None.
+    #: The legal actions' JSON text (grouped: :func:`legal_json`) when the seat is to act,
+    #: else None.
     legal: str | None
     #: The length of the seat's log, and its last events (``_TAIL`` at most).
     total: int

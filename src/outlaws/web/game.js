@@ -2,7 +2,7 @@
 // Everything shown comes from the server's messages: the engine's view for this seat, its
 // event log and its legal actions. Acting only filters the legal list (actions.js).
 
-import { Chooser } from "./actions.js";
+import { Chooser, expandLegal } from "./actions.js";
 import { api, GameSocket } from "./api.js";
 import { cardName, listOf, t, tn } from "./i18n.js";
 import { icon } from "./icons.js";
@@ -234,10 +234,10 @@ export class GamePage {
     if (message.kind) this.kind = message.kind;
     // A new position (an action stored, or the game ended): choices start again.
     const position = `${message.actions}:${message.status}:${message.view.to_act}`;
-    const changed = position !== this.position
-      || JSON.stringify(message.legal) !== JSON.stringify(this.legal);
+    const legal = expandLegal(message.legal);
+    const changed = position !== this.position || JSON.stringify(legal) !== JSON.stringify(this.legal);
     this.position = position;
-    this.legal = message.legal;
+    this.legal = legal;
     if (changed || !this.chooser) this.chooser = new Chooser(this.legal, this.context());
     if (this.busy && (message.actions > this.sentAt || message.status === "over")) this.busy = false;
     this.chooser.ctx = this.context();
