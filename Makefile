@@ -17,6 +17,8 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

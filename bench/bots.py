@@ -20,7 +20,7 @@ import numpy as np
 
 from outlaws.bots import make_bot
 from outlaws.deduce import Belief
-from outlaws.engine import State, View
+from outlaws.engine import State, View, seat_view
 
 
 def positions(count: int, seed: int) -> list[tuple[View, list]]:
@@ -32,7 +32,7 @@ def positions(count: int, seed: int) -> list[tuple[View, list]]:
         bots = [make_bot("heuristic", seed + game), make_bot("heuristic", seed + game + 1)]
         while not state.over and len(out) < count:
             seat = state.to_act
-            view, legal = state.view(seat), state.legal_actions()
+            view, legal = seat_view(state, seat), state.legal_actions()
             if view.pending is None:
                 out.append((view, legal))
             state.apply(bots[seat].choose(view, legal))

@@ -40,7 +40,7 @@ import numpy as np
 
 from outlaws.deduce import Belief
 from outlaws.deduce.arrangement import column_permutation_index, slide_order, swap_order
-from outlaws.engine import COLUMNS, State, View
+from outlaws.engine import COLUMNS, State, View, seat_view
 from outlaws.engine.actions import K_MOVE, K_SALOON, SPECS
 
 KINDS = ("hidden move", "saloon", "public move", "slide", "reveal", "nothing")
@@ -81,9 +81,9 @@ def positions(count: int, seed: int) -> list[tuple[View, View]]:
                 by_kind[SPECS[action_id][0]].append(action_id)
             kind = rng.choice(sorted(by_kind))
             seat = len(out) % 2
-            before = state.view(seat)
+            before = seat_view(state, seat)
             state.apply_id(rng.choice(by_kind[kind]))
-            out.append((before, state.view(seat)))
+            out.append((before, seat_view(state, seat)))
     return out
 
 
@@ -97,9 +97,9 @@ def openings(count: int, seed: int) -> list[tuple[View, View]]:
         kind = (K_MOVE, K_SALOON)[game % 2]
         ids = [i for i in state.legal_action_ids() if SPECS[i][0] == kind]
         watcher = 1 - state.to_act
-        before = state.view(watcher)
+        before = seat_view(state, watcher)
         state.apply_id(rng.choice(ids))
-        out.append((before, state.view(watcher)))
+        out.append((before, seat_view(state, watcher)))
     return out
 
 

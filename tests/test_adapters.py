@@ -32,7 +32,12 @@ import outlaws.adapters.pettingzoo as pz  # noqa: E402
 from outlaws.adapters.features import encode_view, observation_size  # noqa: E402
 from outlaws.arena import run_arena  # noqa: E402
 from outlaws.bots import make_bot  # noqa: E402
-from outlaws.engine import NUM_ACTIONS, State, View  # noqa: E402
+from outlaws.engine import (  # noqa: E402
+    NUM_ACTIONS,
+    State,
+    View,
+    seat_view,
+)
 from scenario import play, table  # noqa: E402
 
 # -- PettingZoo ---------------------------------------------------------------------------
@@ -153,10 +158,12 @@ def test_observations_never_depend_on_hidden_information() -> None:
     """R8.3: seat 0's observation is a function of its view alone."""
     a, b = _twin_games()
     assert a.to_json() != b.to_json()
-    assert a.view(0).to_json() == b.view(0).to_json()
-    assert np.array_equal(encode_view(a.view(0), belief=True), encode_view(b.view(0), True))
+    assert seat_view(a, 0).to_json() == seat_view(b, 0).to_json()
+    assert np.array_equal(
+        encode_view(seat_view(a, 0), belief=True), encode_view(seat_view(b, 0), True)
+    )
     # Seat 1 sees its own cards: there the twins must differ (the test is not vacuous).
-    assert not np.array_equal(encode_view(a.view(1)), encode_view(b.view(1)))
+    assert not np.array_equal(encode_view(seat_view(a, 1)), encode_view(seat_view(b, 1)))
     # The same through the environment and through pyspiel's strings and tensors.
     observations = []
     for state in (a, b):
@@ -358,7 +365,7 @@ def test_information_state_root_from_a_view() -> None:
     while state.pending:
         state.apply_id(state.legal_action_ids()[0])
     seat = state.to_act
-    view: View = state.view(seat)
+    view: View = seat_view(state, seat)
     game = osp.load_game(seed=21)  # the deal of State.new(seed=21)
     root = game.state_from_view(view, random.Random(0).random)
     full = game.new_initial_state()
@@ -377,10 +384,10 @@ def test_openspiel_ismcts_bot_in_the_arena() -> None:
     state = table()
     legal = state.legal_actions()
     bot.budget_ms = 50  # type: ignore[attr-defined]
-    choice = bot.choose(state.view(0), legal)
+    choice = bot.choose(seat_view(state, 0), legal)
     assert choice in legal and bot.simulations >= 2  # type: ignore[attr-defined]
     bot.budget_ms = 0  # type: ignore[attr-defined]  # out of time at once: still answers
-    assert bot.choose(state.view(0), legal) in legal
+    assert bot.choose(seat_view(state, 0), legal) in legal
     result = run_arena(["openspiel-ismcts:1", "random"], games=2, seed=3, turn_limit=2)
     assert result.pairs[0].games == 2
 
@@ -394,7 +401,7 @@ def test_reactions_are_taken_by_the_bot() -> None:
     play(state, "hitman 2")  # seat 0's Hitman stands at 2 (scenario.STREET)
     assert state.pending and state.to_act == 1
     bot = make_bot("openspiel-ismcts:1", 0)
-    assert bot.choose(state.view(1), state.legal_actions()).type == "intercept"
+    assert bot.choose(seat_view(state, 1), state.legal_actions()).type == "intercept"
 
 
 def test_core_imports_stay_light() -> None:

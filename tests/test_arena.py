@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +60,11 @@ class ShooterBot:
 
 
 @pytest.fixture
-def shooter(monkeypatch: pytest.MonkeyPatch) -> None:
+def shooter() -> Iterator[None]:
     """Register the ``shooter`` test bot for one test (in-process games only)."""
-    monkeypatch.setitem(registry._FACTORIES, "shooter", lambda level, seed: ShooterBot(seed))
+    registry.register("shooter", ShooterBot)
+    yield
+    registry.unregister("shooter")
 
 
 # -- shape, counts, reproducibility ---------------------------------------------------------
@@ -330,8 +332,15 @@ class CheaterBot:
         return Action("hitman", col=99)
 
 
-def test_a_failing_game_is_one_line_and_status_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._FACTORIES, "cheater", lambda level, seed: CheaterBot(seed))
+@pytest.fixture
+def cheater() -> Iterator[None]:
+    """Register the ``cheater`` test bot for one test."""
+    registry.register("cheater", CheaterBot)
+    yield
+    registry.unregister("cheater")
+
+
+def test_a_failing_game_is_one_line_and_status_1(cheater: None) -> None:
     with pytest.raises(arena_module.GameError, match="cheater vs random"):
         run_arena(["cheater", "random"], games=1, turn_limit=2)
     args = ["arena", "--bots", "cheater,random", "--games", "1", "--jobs", "1"]

@@ -41,8 +41,9 @@ from outlaws.bots import Bot, make_bot, play_game
 from outlaws.bots.heuristic import HeuristicBot
 from outlaws.bots.search import SearchBot
 from outlaws.deduce import Belief
-from outlaws.engine import Action, Setup, State, View, record_of
+from outlaws.engine import Action, Setup, State, View, record_of, seat_view
 from outlaws.engine.actions import K_HITMAN, K_MOVE, K_SALOON, K_SHERIFF, SPECS
+from outlaws.engine.views import _RENDERED
 from scenario import play, table
 
 #: The bots under test, by registry spec.
@@ -63,7 +64,7 @@ def choice(spec: str, seed: int, state: State) -> Action:
     """What a fresh bot chooses in ``state``, for the seat to act."""
     assert state.to_act is not None
     legal = state.legal_actions()
-    action = bot(spec, seed).choose(state.view(state.to_act), legal)
+    action = bot(spec, seed).choose(seat_view(state, state.to_act), legal)
     assert action in legal
     return action
 
@@ -75,7 +76,7 @@ def finish_turn(spec: str, seed: int, state: State) -> State:
     turn = state.turn
     while not state.over and state.turn == turn:
         assert state.to_act is not None
-        state.apply(player.choose(state.view(state.to_act), state.legal_actions()))
+        state.apply(player.choose(seat_view(state, state.to_act), state.legal_actions()))
     return state
 
 
@@ -140,7 +141,8 @@ def secrets_of(state: State) -> list[Any]:
     parts: list[Any] = [state, state.setup, state.street, *state.street, state.saloon]
     parts += [*state.saloon, state.slots, state.known, state.reserve, state.stash, *state.stash]
     parts += [state.discard, state.aside, state.immobile, state.log, state.history]
-    parts += [state.rendered, *state.rendered.values()]
+    rendered = _RENDERED.get(state, {})  # each viewer's rendered log, kept by the views
+    parts += [rendered, *rendered.values()]
     return parts
 
 
@@ -172,7 +174,7 @@ class Guarded:
         assert not kwargs and len(args) == 2, "a bot is given (view, legal) and nothing else"
         view, legal = args
         assert type(view) is View and view.viewer == self.seat == self.state.to_act
-        assert view == self.state.view(self.seat), "the acting seat's own view (R8.3)"
+        assert view == seat_view(self.state, self.seat), "the acting seat's own view (R8.3)"
         assert type(legal) is list and all(type(action) is Action for action in legal)
         assert legal == self.state.legal_actions()
         assert_no_path(self.state, view, legal)
@@ -203,7 +205,7 @@ def test_the_walk_finds_a_hidden_reference() -> None:
     """The walk above would see a leak, however deep it is hidden."""
     state = table()
     player = make_bot("heuristic", 0)
-    player.choose(state.view(0), state.legal_actions())
+    player.choose(seat_view(state, 0), state.legal_actions())
     player.notes = {"deep": [(lambda: state,)]}  # type: ignore[attr-defined]
     with pytest.raises(AssertionError, match=r"R8\.3"):
         assert_no_path(state, player)
@@ -237,14 +239,14 @@ def twin_walk(spec: str, seed: int, decisions: int) -> int:
     compared = 0
     flipped = False
     while compared < decisions and not a.over and a.to_act == b.to_act:
-        if a.view(0) != b.view(0):
+        if seat_view(a, 0) != seat_view(b, 0):
             break  # seat 0 revealed a difference: nothing hidden is left to compare
         assert a.to_json() != b.to_json(), "the true states differ"
         if a.to_act == 0:
             legal = a.legal_actions()
             assert legal == b.legal_actions()
-            mine = bot_a.choose(a.view(0), legal)
-            twin = bot_b.choose(b.view(0), b.legal_actions())
+            mine = bot_a.choose(seat_view(a, 0), legal)
+            twin = bot_b.choose(seat_view(b, 0), b.legal_actions())
             assert mine == twin, f"R8.3: {spec} chose {mine} and {twin} from the same view"
             compared += 1
             a.apply(mine)
@@ -325,14 +327,14 @@ def election_known() -> State:
 
 
 def test_scenario_positions_are_what_they_claim() -> None:
-    view = governor_shown().view(0)
+    view = seat_view(governor_shown(), 0)
     assert view.to_act == 0 and view.seats[0].stash["bullet"] == 1
     shown = [(e.seat, e["col"], e["card"]) for e in view.log if e.type == "reveal"]
     assert shown == [(1, 2, "governor")]
     assert "sheriff" in view.seats[1].saloon
-    view = hitman_shown().view(0)
+    view = seat_view(hitman_shown(), 0)
     assert view.seats[0].stash["handcuffs"] == 1 and "reverend" in view.seats[1].saloon
-    view = election_known().view(0)
+    view = seat_view(election_known(), 0)
     assert view.slots[0] == "election" and view.seats[0].street[0] == "governor"
     assert view.seats[0].stash["vote"] > view.seats[1].stash["vote"]
 
@@ -357,7 +359,7 @@ def test_heuristic_dancer_brings_the_governor_opposite_its_hitman() -> None:
     saloon1 = ("sheriff", "mayor")
     state = table(street0=(*street0, "bandit"), street1=street1, saloon1=saloon1, first=1)
     state = play(state, "look 5", "move 1 2 swap")
-    view, legal = state.view(0), state.legal_actions()
+    view, legal = seat_view(state, 0), state.legal_actions()
     heuristic = HeuristicBot(0)
     heuristic.observe(view)
     score = {str(a): s for a, s in zip(legal, heuristic.scores(view, legal), strict=True)}
@@ -494,7 +496,7 @@ def test_bots_never_choose_an_illegal_action(spec: str, count: int) -> None:
     for i, state in enumerate(positions):
         assert state.to_act is not None
         legal = state.legal_actions()
-        action = make_bot(spec, i).choose(state.view(state.to_act), legal)
+        action = make_bot(spec, i).choose(seat_view(state, state.to_act), legal)
         assert action in legal and state.is_legal(action)
         state.clone().apply(action)
 
@@ -517,7 +519,7 @@ def test_search_choice_is_mixed_in_a_balanced_position_only() -> None:
         searcher.rng = random.Random(k)
         state = balanced()
         assert state.to_act is not None
-        draws.add(searcher.choose(state.view(state.to_act), state.legal_actions()))
+        draws.add(searcher.choose(seat_view(state, state.to_act), state.legal_actions()))
     assert len(draws) >= 2
     assert {choice("search:1", seed, one_action_left()) for seed in range(8, 14)} == {
         Action("hitman", col=2)
@@ -578,12 +580,12 @@ def test_search_weighs_sending_a_located_election_to_the_reserve() -> None:
     from outlaws.deduce import Belief
 
     state = election_located_by_the_leader()
-    view, legal = state.view(0), state.legal_actions()
+    view, legal = seat_view(state, 0), state.legal_actions()
     defences = {str(legal[i]) for i in _election_defences(view, legal, Belief(view))}
     assert defences == {"storekeep 4 3 supply"}
     # A leader that looked at no slot leaves nothing to send away.
     blind = play(table(first=1), "take 3 vote", "move 7 8 pretend")
-    view, legal = blind.view(0), blind.legal_actions()
+    view, legal = seat_view(blind, 0), blind.legal_actions()
     assert _election_defences(view, legal, Belief(view)) == []
 
 
@@ -591,12 +593,12 @@ def test_the_election_race_is_worth_most_to_the_leader_who_knows_the_slot() -> N
     """R9.1: the position value counts the Election race: the leader who located the
     Election is close to a win; the seat behind it is in danger, more so when the leader
     knows where the Election is than when nobody does."""
-    from outlaws.bots.heuristic import WIN, _Context
+    from outlaws.bots.evaluation import WIN, Evaluation
     from outlaws.deduce import Belief
 
     def race(state: State, seat: int) -> float:
-        view = state.view(seat)
-        return _Context(view, Belief(view), Belief(view, about=seat)).election_race()
+        view = seat_view(state, seat)
+        return Evaluation(view, Belief(view), Belief(view, about=seat)).election_race()
 
     located = election_located_by_the_leader()
     assert race(located, 1) >= 0.4 * WIN  # seat 1 leads and saw the Election

@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from outlaws.deduce import Belief
 from outlaws.deduce.arrangement import PERMS
-from outlaws.engine import CHARACTERS, COLUMNS, TOKENS, Event, State, View
+from outlaws.engine import CHARACTERS, COLUMNS, TOKENS, Event, State, View, seat_view
 from outlaws.engine.actions import K_MOVE, K_SALOON, SPECS
 from outlaws.engine.names import CHARACTER_ID
 from scenario import play, table
@@ -227,7 +227,7 @@ class Step:
 
 def snapshot(state: State) -> Step:
     return Step(
-        (state.view(0), state.view(1)),
+        (seat_view(state, 0), seat_view(state, 1)),
         (tuple(state.street[0]), tuple(state.street[1])),
     )
 
@@ -473,7 +473,7 @@ def test_exposure_belief_matches_brute_force(name: str, viewer: int) -> None:
 def test_exposure_belief_at_the_start() -> None:
     """R8.2: before anything happened, the opponent knows nothing of the arrangement."""
     state = State.new(seed=0)
-    assert Belief(state.view(0), about=0).arrangements() == 40320
+    assert Belief(seat_view(state, 0), about=0).arrangements() == 40320
 
 
 RANDOM_SEEDS = range(8)
@@ -515,10 +515,10 @@ def test_belief_refuses_a_spectator_view() -> None:
     """R8.3: a belief belongs to a seat; the spectator's view has no hidden knowledge."""
     state = State.new(seed=3)
     with pytest.raises(ValueError):
-        Belief(state.view(None))
-    belief = Belief(state.view(0))
+        Belief(seat_view(state, None))
+    belief = Belief(seat_view(state, 0))
     with pytest.raises(ValueError):
-        belief.update(state.view(1))
+        belief.update(seat_view(state, 1))
 
 
 # -- tokens ------------------------------------------------------------------------------
@@ -538,7 +538,7 @@ def check_tokens(state: State, seat: int, expected: dict[str, int] | None = None
     """unseen_tokens() is the 17 tokens minus stashes, discard, aside and known slots
     (R1.2, R8.1), exactly the true tokens on the unknown slots and in the reserve; the
     token marginals give known slots for certain and share the pool over unknown ones."""
-    view = state.view(seat)
+    view = seat_view(state, seat)
     belief = Belief(view)
     unseen = belief.unseen_tokens()
     pool = Counter(ALL_TOKENS)
@@ -578,25 +578,25 @@ def test_tokens_after_looks_takes_storekeep_and_hitman() -> None:
     check_tokens(state, 0, {**start, "vote": 5})
     check_tokens(state, 1, start)
     play(state, "take 3 vote")  # seat 0's Sheriff takes slot 3's Vote; slot 8 refilled
-    assert state.view(0).slots[0] == "vote"
+    assert seat_view(state, 0).slots[0] == "vote"
     check_tokens(state, 0, {**start, "vote": 4})
     check_tokens(state, 1, {**start, "vote": 5})
     play(state, "take 4 vote")  # seat 1's Indian misses: slot 4 holds the Bullet, shown
-    assert state.view(0).slots[3] == state.view(1).slots[3] == "bullet"
+    assert seat_view(state, 0).slots[3] == seat_view(state, 1).slots[3] == "bullet"
     check_tokens(state, 0, {**start, "vote": 4, "bullet": 0})
     check_tokens(state, 1, {**start, "vote": 5, "bullet": 0})
     play(state, "storekeep 5 4 5")  # the known Bullet moves to slot 5
-    assert state.view(0).slots[4] == "bullet" and state.view(0).slots[3] is None
+    assert seat_view(state, 0).slots[4] == "bullet" and seat_view(state, 0).slots[3] is None
     check_tokens(state, 0, {**start, "vote": 4, "bullet": 0})
     play(state, "hitman 2")  # a missed shot: seat 0's Bullet goes to the discard
-    assert state.view(0).discard["bullet"] == 1
+    assert seat_view(state, 0).discard["bullet"] == 1
     check_tokens(state, 0, {**start, "vote": 4, "bullet": 0})
     play(state, "look 2")
     check_tokens(state, 0)
     check_tokens(state, 1)
     play(state, "storekeep 5 5 supply")  # the known Bullet goes under the reserve, forgotten
     for seat in (0, 1):
-        assert state.view(seat).slots[4] is None
+        assert seat_view(state, seat).slots[4] is None
         check_tokens(state, seat)
     assert check_tokens(state, 0).unseen_tokens()["bullet"] == 1
 
@@ -610,7 +610,7 @@ def test_tokens_once_the_reserve_is_empty() -> None:
                               "bogus")  # fmt: skip
     state = table(street0=street, street1=street, tokens=tokens)
     play(state, *["take 1 vote"] * 6)
-    view = state.view(0)
+    view = seat_view(state, 0)
     assert view.filled == 7 and view.reserve == 0
     for seat in (0, 1):
         check_tokens(state, seat, {"bullet": 1, "handcuffs": 1, "bogus": 4, "election": 1})
@@ -643,7 +643,7 @@ def test_sampled_worlds_agree_with_everything_seen() -> None:
     belief, brute = check_against_brute_force(steps, 0, 1)
     possible = brute.possible()
     assert len(possible) > 1
-    view = state.view(0)
+    view = seat_view(state, 0)
     unseen = belief.unseen_tokens()
     n = 4000
     worlds = belief.sample(np.random.default_rng(7), n)

@@ -2,9 +2,11 @@
 
 The human's answers are fed as standard input. The checks: the opponent's face-down cards
 never reach the screen before the end (R8.3; compared with the true state, replayed from
-the saved record), bad input is re-asked without a traceback, reactions are yes/no
-questions (R8.5), the record replays to a finished game, seat 1 reads its columns growing
-to its left (R2.2), and the notebook shows its deductions.
+the saved record), the action is picked step by step (card, action, options) or typed,
+bad input is re-asked without a traceback and an illegal typed action never reaches the
+engine's apply, reactions are yes/no questions (R8.5), the record replays to a finished
+game, seat 1 reads its columns growing to its left (R2.2), and the notebook shows its
+deductions. The chooser itself is tested in test_cli_chooser.py.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import io
 import itertools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,8 +24,9 @@ from typer.testing import CliRunner
 import outlaws.bots
 from outlaws.cli import play as play_module
 from outlaws.cli.main import app
-from outlaws.cli.play import CARD_LABEL, choices_of, display_columns, screen_of
-from outlaws.engine import Action, Record, State, View, parse_notation
+from outlaws.cli.screen import display_columns, screen_of
+from outlaws.cli.style import CARD_LABEL
+from outlaws.engine import Action, Record, State, View, parse_notation, seat_view
 from scenario import table
 
 runner = CliRunner()
@@ -83,7 +85,7 @@ def ever_face_up(record: Record, seat: int) -> set[tuple[int, str]]:
             state.apply(action)
         if state.over:
             break
-        street = state.view(seat).seats[1 - seat].street
+        street = seat_view(state, seat).seats[1 - seat].street
         seen |= {(col, name) for col, name in enumerate(street, 1) if name is not None}
     return seen
 
@@ -124,15 +126,19 @@ def test_seat_0_game_to_the_end_without_leaks(tmp_path: Path) -> None:
 
 
 def test_numbers_and_sub_prompts(tmp_path: Path) -> None:
-    """Always option 1 (all the moves), then the columns, then real or pretend."""
-    stdin = answers("1", "1 2", "y", "1", "3 4", "n")
+    """Step by step, by number and by name: the card at column 1, "move", column 2,
+    "swap"; then column 3, "mo" (the start of a name will do), column 4, "n" (pretend).
+    R5.1: both are moves of the human's."""
+    stdin = answers("1", "move", "2", "swap", "3", "mo", "4", "n")
     output, path = run_play(tmp_path, "--seed", "11", "--turn-limit", "3", stdin=stdin)
     record = Record.loads(path.read_text(encoding="utf-8"))
     check_no_leak(output, record, seat=0)
     assert record.replay().over
     human = [a for a in record.actions if a.type == "move" and {a.a, a.b} in ({1, 2}, {3, 4})]
-    assert human, record.actions
-    assert "Swap which two of your columns?" in output
+    assert {(a.a, a.b, a.swap) for a in human} == {(1, 2, True), (3, 4, False)}, record.actions
+    assert "with which of your cards?" in output
+    assert "For real, or only pretend?" in output
+    assert "You: move 1 2 swap" in output
 
 
 def test_seat_1_reads_its_columns_to_the_left(tmp_path: Path) -> None:
@@ -152,9 +158,28 @@ def test_seat_1_reads_its_columns_to_the_left(tmp_path: Path) -> None:
     assert "Notation" in output
 
 
-def test_bad_input_is_re_asked_with_the_rule(tmp_path: Path) -> None:
+def only_legal_applied(monkeypatch: pytest.MonkeyPatch) -> list[Action]:
+    """Make the engine's apply refuse to be called with an illegal action; returns the
+    list of the actions applied."""
+    applied: list[Action] = []
+    apply = State.apply
+
+    def checked(state: State, action: Action) -> None:
+        assert action in state.legal_actions(), f"{action} reached apply"
+        applied.append(action)
+        apply(state, action)
+
+    monkeypatch.setattr(State, "apply", checked)
+    return applied
+
+
+def test_bad_input_is_re_asked_with_the_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Unknown words, numbers off the list, unreadable and illegal notation: a clear
-    message each time (with the engine's rule id for an illegal action), no traceback."""
+    message each time (with the engine's rule id for an illegal action and what is
+    possible instead), no traceback, and the illegal action never reaches apply."""
+    applied = only_legal_applied(monkeypatch)
     stdin = "\n".join(
         [
             "",
@@ -175,11 +200,53 @@ def test_bad_input_is_re_asked_with_the_rule(tmp_path: Path) -> None:
     assert "must be a column from 1 to 8" in output
     assert "the Sheriff calls out the Hitman or the Bandit" in output
     assert re.search(r"Not allowed \(R[0-9.]+\):", output)
+    assert "No reverend action is legal now. Legal: look, take" in output
     assert output.count("Really quit?") == 2
     assert "GAME ABANDONED" in output
     assert "You left the game" in output
     record = Record.loads(path.read_text(encoding="utf-8"))
     assert not record.replay().over  # quit mid-game: the record is still saved
+    assert list(record.actions) == applied  # the bot's only, if it started
+
+
+def test_back_and_a_typed_action_in_the_middle_of_a_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Enter goes back one step; notation is taken at any step, when legal. The Hitman
+    (column 2), back, the Indian by name, its ability (R6.4: only the card opposite, no
+    Mayor beside her): "indian 4". Then the Storekeep at 5, and "look 3" typed instead
+    of one of its actions; "take 3 election" typed there is refused: the card at 3 is
+    the Sheriff, who may take a Vote or a Handcuffs but no Election (R5.4, R5.5)."""
+    state = table()
+    rigged(monkeypatch, state, ["move 1 2 pretend", "move 1 2 pretend"])
+    applied = only_legal_applied(monkeypatch)
+    stdin = ["2", "", "indian", "ability", "5", "take 3 election", "look 3", "quit", "y"]
+    output, _ = run_play(tmp_path, "--seed", "0", stdin="\n".join(stdin) + "\n")
+    assert "Hitman (column 2)" in output
+    assert "You: indian 4 — look at their card at 4" in output
+    assert "Storekeep (column 5)" in output
+    assert "Not allowed (R5.4)" in output
+    assert "No legal action begins 'take 3 election'; possible: take 3 vote," in output
+    assert "You: look 3" in output
+    assert [str(a) for a in applied[:2]] == ["indian 4", "look 3"]
+
+
+def test_a_reaction_that_cannot_be_made_is_not_offered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R8.5: their Sheriff at column 2 arrests our Hitman; we are asked, but our
+    Reverend is in the Saloon (R6.9.2), so pass is the only answer: "y" is refused,
+    Enter passes, and they win (R9.3)."""
+    street1 = ("governor", "sheriff", "hitman", "indian",
+               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
+    state = table(street1=street1, first=1)
+    rigged(monkeypatch, state, ["sheriff 2 hitman"])
+    output, path = run_play(tmp_path, "--seed", "0", stdin="y\n\n")
+    assert "Their Sheriff is about to arrest your Hitman." in output
+    assert "Your only answer is to pass (R8.5)." in output
+    assert "✗ You cannot cancel now: press Enter to pass." in output
+    final = Record.loads(path.read_text(encoding="utf-8")).replay()
+    assert final.winner == 1 and final.how == "ugly"
 
 
 def test_end_of_input_quits_and_saves(tmp_path: Path) -> None:
@@ -242,16 +309,8 @@ def rigged(monkeypatch: pytest.MonkeyPatch, state: State, bot_moves: Sequence[st
 def test_intercept_is_a_yes_no_question(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """R6.3.3 / R8.5: their Hitman at column 2 finds our Governor; our Sheriff stands
     beside him, so "y" intercepts and arrests the Hitman (R9.3)."""
-    street0 = (
-        "sheriff",
-        "governor",
-        "hitman",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
+    street0 = ("sheriff", "governor", "hitman", "indian",
+               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
     state = table(street0=street0, first=1)  # seat 1: Governor at 1, Hitman at 2
     rigged(monkeypatch, state, ["hitman 2"])
     output, path = run_play(tmp_path, "--seed", "0", stdin="maybe\ny\n")
@@ -267,26 +326,10 @@ def test_reverend_cancel_is_a_yes_no_question(
 ) -> None:
     """R6.9.2: their Sheriff arrests our Hitman at column 2, our Reverend stands at
     column 3 (the Hitman is immediately to his left for seat 0): "y" cancels the arrest."""
-    street0 = (
-        "governor",
-        "hitman",
-        "reverend",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
-    street1 = (
-        "governor",
-        "sheriff",
-        "hitman",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-    )
+    street0 = ("governor", "hitman", "reverend", "indian",
+               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
+    street1 = ("governor", "sheriff", "hitman", "indian",
+               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
     saloon0 = ("sheriff", "mayor")
     state = table(street0=street0, saloon0=saloon0, street1=street1, first=1)
     rigged(monkeypatch, state, ["sheriff 2 hitman", "move 1 2 pretend"])
@@ -313,21 +356,7 @@ def test_screen_depends_on_the_view_only(seat: int) -> None:
     other = ("bandit", "reporter", "dancer", "storekeep", "indian", "sheriff", "hitman", "governor")
     a = table()
     b = table(street0=other) if seat == 1 else table(street1=other)
-    screen = render(a.view(seat))
-    assert screen == render(b.view(seat))
+    screen = render(seat_view(a, seat))
+    assert screen == render(seat_view(b, seat))
     assert max(len(line) for line in screen.splitlines()) <= 80
     assert list(them_rows(screen)) == [[HIDDEN] * 8]
-
-
-def test_choices_group_moves_and_saloon() -> None:
-    state = table()
-    legal = state.legal_actions()
-    choices = choices_of(legal)
-    assert [c.kind for c in choices[:2]] == ["move", "saloon"]
-    assert all(c.kind != "move" for c in choices[2:])
-    listed = {c.action for c in choices if c.kind == "action"}
-    for action in legal:
-        if action.type in ("move", "saloon", "reporter"):
-            continue
-        # Every other legal action is listed, or its plain form (no Mayor needed) is.
-        assert action in listed or (action.mayor and replace(action, mayor=False) in listed)

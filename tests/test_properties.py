@@ -30,6 +30,7 @@ from outlaws.engine import (
     State,
     parse_notation,
     record_of,
+    seat_view,
 )
 from outlaws.engine.actions import (
     K_HITMAN,
@@ -139,8 +140,8 @@ def dump(data: Any) -> str:
 
 def snapshot(state: State) -> tuple[str, tuple[Any, ...], tuple[int, ...], str]:
     """Everything a state holds: its JSON, log, history and every internal field."""
-    # ``rendered`` only caches the log as each viewer reads it: not part of the game.
-    internals = repr([getattr(state, name) for name in State.__slots__ if name != "rendered"])
+    # ``__weakref__`` only lets the views cache the log as each viewer reads it.
+    internals = repr([getattr(state, name) for name in State.__slots__ if name != "__weakref__"])
     return dump(state.to_json()), tuple(state.log), tuple(state.history), internals
 
 
@@ -378,11 +379,11 @@ def test_rejected_action_changes_nothing(seed: int, steps: int, objects: list[An
 
 
 def spectator(state: State) -> str:
-    return dump(state.view(None).to_json())
+    return dump(seat_view(state, None).to_json())
 
 
-def seat_view(state: State, seat: int) -> str:
-    return dump(state.view(seat).to_json())
+def seat_json(state: State, seat: int) -> str:
+    return dump(seat_view(state, seat).to_json())
 
 
 #: Whether an action id, about to be played in two games, must not show them apart.
@@ -407,17 +408,17 @@ def compare_walk(
     banned = frozenset() if seat_one_looks else frozenset({K_LOOK})
     must_be_alike = False
     for _ in range(steps + 1):
-        public_a, public_b = a.view(None), b.view(None)
+        public_a, public_b = seat_view(a, None), seat_view(b, None)
         alike = dump(public_a.to_json()) == dump(public_b.to_json())
         assert alike or not must_be_alike, "R8.3: a quiet action showed the games apart"
         if public_a.log != public_b.log:
             break  # the public logs diverged: they never meet again
         if alike:
             compared += 1
-            assert seat_view(a, 1) == seat_view(b, 1), "R8.3: seat 1 can tell the games apart"
+            assert seat_json(a, 1) == seat_json(b, 1), "R8.3: seat 1 can tell the games apart"
             if a.to_act == 1:
                 assert a.legal_action_ids() == b.legal_action_ids(), "R8.3: seat 1's actions"
-            informative += seat_view(a, 0) != seat_view(b, 0)
+            informative += seat_json(a, 0) != seat_json(b, 0)
         if a.over or b.over:
             break
         action_id = choose(a, pick, banned=banned if a.to_act == 1 else frozenset())
@@ -662,7 +663,7 @@ def test_records_and_actions_round_trip(seed: int, turn_limit: int, seek: bool) 
     replayed = loaded.replay()
     assert dump(replayed.to_json()) == dump(final.to_json())
     for seat in (0, 1, None):
-        assert dump(replayed.view(seat).to_json()) == dump(final.view(seat).to_json())
+        assert dump(seat_view(replayed, seat).to_json()) == dump(seat_view(final, seat).to_json())
     assert replayed.history == final.history
 
 
@@ -711,4 +712,5 @@ def test_clone_is_independent(seed: int, steps: int, more: int) -> None:
         twin.apply_id(action_id)
         assert snapshot(state) == snapshot(position) == snapshot(twin)
         for seat in (0, 1, None):
-            assert dump(state.view(seat).to_json()) == dump(position.view(seat).to_json())
+            mine, theirs = seat_view(state, seat), seat_view(position, seat)
+            assert dump(mine.to_json()) == dump(theirs.to_json())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from outlaws.engine import FormatError, IllegalAction, State
+from outlaws.engine import FormatError, IllegalAction, State, seat_view
 from scenario import events, play, street, table
 
 # -- helpers ---------------------------------------------------------------------------
@@ -57,7 +57,7 @@ def reveals(evts: list[dict]) -> list[tuple[int, int, str]]:
 
 
 def view(state: State, seat: int | None) -> dict:
-    return state.view(seat).to_json()
+    return seat_view(state, seat).to_json()
 
 
 def seat_json(state: State, seat: int) -> dict:

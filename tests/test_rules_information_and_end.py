@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 import pytest
 
-from outlaws.engine import NUM_ACTIONS, Event, IllegalAction, SeatView, State, View
+from outlaws.engine import NUM_ACTIONS, Event, IllegalAction, SeatView, State, View, seat_view
 from outlaws.engine.names import BOGUS, BULLET, ELECTION, HANDCUFFS, TOKENS, VOTE
 from outlaws.engine.state import EMPTY
 from scenario import STREET, events, play, street, table
@@ -34,7 +34,7 @@ def legal(state: State) -> set[str]:
 
 
 def log_of(state: State, viewer: int | None) -> list[dict]:
-    return state.view(viewer).to_json()["log"]
+    return seat_view(state, viewer).to_json()["log"]
 
 
 def public_part(event: dict) -> dict:
@@ -74,7 +74,7 @@ def test_r8_2_each_seat_sees_its_own_arrangement_only():
     mine = row("hitman governor indian sheriff storekeep dancer reporter bandit")
     state = table(street0=STREET, street1=mine, saloon1=("mayor", "reverend"))
 
-    me, you, spectator = state.view(0), state.view(1), state.view(None)
+    me, you, spectator = seat_view(state, 0), seat_view(state, 1), seat_view(state, None)
     assert me.seats[0].street == STREET
     assert me.seats[1].street == HIDDEN
     assert you.seats[1].street == mine
@@ -101,7 +101,7 @@ def test_r8_1_tokens_stashes_discard_and_reserve_size_are_public():
     play(state, "reporter 7 reporter", "sheriff 3 bandit")
 
     for viewer in VIEWERS:
-        view = state.view(viewer)
+        view = seat_view(state, viewer)
         assert view.slots[1] == "bogus"
         assert view.slots == (None, "bogus", None, None, None, None, None, None)
         assert dict(view.seats[0].stash) == {
@@ -156,7 +156,7 @@ def test_r8_1_revealed_cards_and_named_columns_are_in_every_log():
         storekeep = of_type(log, "storekeep")[0]
         assert (storekeep["col"], storekeep["slots"], storekeep["supply"]) == (5, [4, 6], False)
         # Revealed cards turned face down again: no view shows them in the street (R4.2).
-        assert state.view(viewer).seats[1 if viewer != 1 else 0].street == HIDDEN
+        assert seat_view(state, viewer).seats[1 if viewer != 1 else 0].street == HIDDEN
 
 
 def test_r8_2_a_swap_is_private_to_the_mover():
@@ -166,10 +166,10 @@ def test_r8_2_a_swap_is_private_to_the_mover():
     real = play(table(), "move 2 5 swap")
     fake = play(table(), "move 2 5 pretend")
 
-    assert real.view(1).to_json() == fake.view(1).to_json()
-    assert real.view(None).to_json() == fake.view(None).to_json()
-    assert real.view(0).seats[0].street[1] == "storekeep"
-    assert fake.view(0).seats[0].street[1] == "hitman"
+    assert seat_view(real, 1).to_json() == seat_view(fake, 1).to_json()
+    assert seat_view(real, None).to_json() == seat_view(fake, None).to_json()
+    assert seat_view(real, 0).seats[0].street[1] == "storekeep"
+    assert seat_view(fake, 0).seats[0].street[1] == "hitman"
     assert of_type(log_of(real, 0), "move") == [
         {"turn": 1, "type": "move", "seat": 0, "a": 2, "b": 5, "swap": True}
     ]
@@ -185,13 +185,13 @@ def test_r8_2_where_a_saloon_exchange_put_the_cards_is_private():
     one = play(table(), "saloon reverend 2 5 hitman reverend")
     two = play(table(), "saloon reverend 2 5 hitman storekeep")
 
-    assert one.view(1).to_json() == two.view(1).to_json()
-    assert one.view(None).to_json() == two.view(None).to_json()
-    assert one.view(0).seats[0].street[1:5] == ("reverend", "sheriff", "indian", "storekeep")
-    assert two.view(0).seats[0].street[1:5] == ("storekeep", "sheriff", "indian", "reverend")
+    assert seat_view(one, 1).to_json() == seat_view(two, 1).to_json()
+    assert seat_view(one, None).to_json() == seat_view(two, None).to_json()
+    assert seat_view(one, 0).seats[0].street[1:5] == ("reverend", "sheriff", "indian", "storekeep")
+    assert seat_view(two, 0).seats[0].street[1:5] == ("storekeep", "sheriff", "indian", "reverend")
     for viewer in VIEWERS:
         # The card that entered the Saloon takes the place of the one that left (public).
-        assert one.view(viewer).seats[0].saloon == ("hitman", "mayor")
+        assert seat_view(one, viewer).seats[0].saloon == ("hitman", "mayor")
         (saloon,) = of_type(log_of(one, viewer), "saloon")
         assert (saloon["card"], saloon["a"], saloon["b"], saloon["to_saloon"]) == (
             "reverend",
@@ -208,9 +208,9 @@ def test_r8_2_a_looked_at_token_is_known_only_to_the_seat_that_looked():
     it when the token slides); the other seat and spectators see the slot named, no token."""
     state = table()
     play(state, "look 4")  # seat 0's Indian looks at slot 4: the Election
-    assert state.view(0).slots[3] == "election"
-    assert state.view(1).slots[3] is None
-    assert state.view(None).slots[3] is None
+    assert seat_view(state, 0).slots[3] == "election"
+    assert seat_view(state, 1).slots[3] is None
+    assert seat_view(state, None).slots[3] is None
     assert of_type(log_of(state, 0), "look")[0]["token"] == "election"
     for viewer in (1, None):
         (look,) = of_type(log_of(state, viewer), "look")
@@ -218,15 +218,15 @@ def test_r8_2_a_looked_at_token_is_known_only_to_the_seat_that_looked():
 
     # Taking slot 3 slides the Election to slot 3: seat 0 still knows it there.
     play(state, "take 3 vote")
-    assert state.view(0).slots[2] == "election"
-    assert state.view(0).slots[3] is None
-    assert state.view(1).slots == state.view(None).slots == HIDDEN
+    assert seat_view(state, 0).slots[2] == "election"
+    assert seat_view(state, 0).slots[3] is None
+    assert seat_view(state, 1).slots == seat_view(state, None).slots == HIDDEN
 
     # Seat 1 looks at slot 3 in turn: now both seats know it, a spectator still does not.
     play(state, "look 3")
-    assert state.view(1).slots[2] == "election"
-    assert state.view(0).slots[2] == "election"
-    assert state.view(None).slots[2] is None
+    assert seat_view(state, 1).slots[2] == "election"
+    assert seat_view(state, 0).slots[2] == "election"
+    assert seat_view(state, None).slots[2] is None
     assert "token" not in of_type(log_of(state, 0), "look")[1]
 
 
@@ -235,15 +235,15 @@ def test_r8_2_token_knowledge_travels_with_the_token_and_is_lost_in_the_reserve(
     new slot, to the seat that looked; once it goes under the reserve nobody knows it."""
     state = table()
     play(state, "look 4", "storekeep 5 4 5")  # the Election moves from slot 4 to slot 5
-    assert state.view(0).slots[3:5] == (None, "election")
-    assert state.view(1).slots == state.view(None).slots == HIDDEN
+    assert seat_view(state, 0).slots[3:5] == (None, "election")
+    assert seat_view(state, 1).slots == seat_view(state, None).slots == HIDDEN
     for viewer in VIEWERS:
         (storekeep,) = of_type(log_of(state, viewer), "storekeep")
         assert (storekeep["slots"], storekeep["supply"]) == ([4, 5], False)
     play(state, "storekeep 5 5 supply")  # seat 1 sends it under the reserve
     for viewer in VIEWERS:
-        assert state.view(viewer).slots == HIDDEN
-        assert state.view(viewer).reserve == 5
+        assert seat_view(state, viewer).slots == HIDDEN
+        assert seat_view(state, viewer).reserve == 5
     assert state.to_json()["reserve"][-1] == "election"
 
 
@@ -256,10 +256,10 @@ def test_r8_2_the_look_tells_the_opponent_nothing_about_the_token():
 
     play(election_at_4, "look 4")
     play(vote_at_4, "look 4")
-    assert election_at_4.view(1).to_json() == vote_at_4.view(1).to_json()
-    assert election_at_4.view(None).to_json() == vote_at_4.view(None).to_json()
-    assert election_at_4.view(0).slots[3] == "election"
-    assert vote_at_4.view(0).slots[3] == "vote"
+    assert seat_view(election_at_4, 1).to_json() == seat_view(vote_at_4, 1).to_json()
+    assert seat_view(election_at_4, None).to_json() == seat_view(vote_at_4, None).to_json()
+    assert seat_view(election_at_4, 0).slots[3] == "election"
+    assert seat_view(vote_at_4, 0).slots[3] == "vote"
 
 
 def test_r8_3_a_spectator_log_carries_no_private_field():
@@ -277,10 +277,10 @@ def test_r8_3_a_spectator_log_carries_no_private_field():
         for event in log_of(state, seat):
             if event["type"] in PRIVATE:
                 assert (PRIVATE[event["type"]] in event) is (event["seat"] == seat)
-    assert state.view(None).slots == HIDDEN
+    assert seat_view(state, None).slots == HIDDEN
     # Seat 0 looked at slot 6, seat 1 at slots 1 and 8.
-    assert [i + 1 for i, t in enumerate(state.view(0).slots) if t] == [6]
-    assert [i + 1 for i, t in enumerate(state.view(1).slots) if t] == [1, 8]
+    assert [i + 1 for i, t in enumerate(seat_view(state, 0).slots) if t] == [6]
+    assert [i + 1 for i, t in enumerate(seat_view(state, 1).slots) if t] == [1, 8]
 
 
 def _reachable(root: object) -> list[object]:
@@ -331,7 +331,7 @@ def test_r8_3_a_view_holds_no_reference_to_the_state(viewer):
     """R8.3: a view is a detached copy of immutable values: nothing reachable from it is
     the State or one of the State's lists, and every leaf is a plain value."""
     state = _mid_game_with_a_pending_reaction()
-    view = state.view(viewer)
+    view = seat_view(state, viewer)
     forbidden = _state_containers(state)
     allowed = (View, SeatView, Event, tuple, MappingProxyType, str, int, bool, type(None))
     for obj in _reachable(view):
@@ -346,14 +346,14 @@ def test_r8_3_a_view_is_for_a_seat_or_a_spectator_only():
     state = table()
     for viewer in (2, -1, "all"):
         with pytest.raises(ValueError):
-            state.view(viewer)  # type: ignore[arg-type]
+            seat_view(state, viewer)  # type: ignore[arg-type]
 
 
 def test_r8_3_views_are_frozen_and_do_not_follow_the_state():
     """R8.3: assigning to a view, a seat view, an event or a stash raises; a view taken
     earlier does not change when the game goes on, and changing it cannot reach the game."""
     state = _mid_game_with_a_pending_reaction()
-    view = state.view(1)
+    view = seat_view(state, 1)
     before = view.to_json()
     truth = state.to_json()
 
@@ -392,7 +392,7 @@ def test_r8_4_headlined_and_immobilized_cards_are_face_up_in_every_view():
     play(state, "pass")
 
     for viewer in VIEWERS:
-        seat1 = state.view(viewer).seats[1]
+        seat1 = seat_view(state, viewer).seats[1]
         assert seat1.immobilized == (3,)
         assert seat1.headlined == (7,)
         if viewer != 1:
@@ -400,7 +400,7 @@ def test_r8_4_headlined_and_immobilized_cards_are_face_up_in_every_view():
 
     play(state, "move 7 1 swap")  # the headlined Dancer moves, face up
     for viewer in VIEWERS:
-        seat1 = state.view(viewer).seats[1]
+        seat1 = seat_view(state, viewer).seats[1]
         assert seat1.headlined == (1,)
         assert seat1.street[0] == "dancer"
         assert seat1.street[2] == "bandit"
@@ -411,7 +411,7 @@ def test_r8_4_headlined_and_immobilized_cards_are_face_up_in_every_view():
 
     play(state, "saloon mayor 1 2 dancer mayor")  # and enters the Saloon: still public
     for viewer in VIEWERS:
-        seat1 = state.view(viewer).seats[1]
+        seat1 = seat_view(state, viewer).seats[1]
         assert seat1.saloon == ("reverend", "dancer")
         assert seat1.headlined == ()
         assert seat1.immobilized == (3,)
@@ -435,7 +435,7 @@ def test_r8_4_a_pretended_move_of_a_headlined_card_is_public_too():
             False,
             True if viewer == 1 else None,
         ]
-        assert state.view(viewer).seats[1].street[6] == "reporter"
+        assert seat_view(state, viewer).seats[1].street[6] == "reporter"
 
 
 # -- R8.5 reactions ---------------------------------------------------------------------
@@ -453,7 +453,7 @@ def test_r8_5_interception_is_offered_even_when_the_sheriff_is_in_the_saloon():
     play(state, "hitman 2")
     assert state.to_act == 1
     assert state.pending_reaction == "intercept"
-    assert state.view(0).pending == state.view(None).pending == "intercept"
+    assert seat_view(state, 0).pending == seat_view(state, None).pending == "intercept"
     assert legal(state) == {"pass"}
     with pytest.raises(IllegalAction) as error:
         play(state, "intercept")
@@ -471,7 +471,7 @@ def test_r8_5_the_interception_prompt_reveals_nothing():
     assert legal(beside) == {"intercept", "pass"}
     assert legal(away) == {"pass"}
     for viewer in (0, None):
-        assert beside.view(viewer).to_json() == away.view(viewer).to_json()
+        assert seat_view(beside, viewer).to_json() == seat_view(away, viewer).to_json()
     ask_beside = of_type(log_of(beside, 1), "prompt")
     ask_away = of_type(log_of(away, 1), "prompt")
     assert (
@@ -485,7 +485,7 @@ def test_r8_5_the_interception_prompt_reveals_nothing():
     # Declining tells nothing either: both games end the same way for the public.
     play(beside, "pass")
     play(away, "pass")
-    assert beside.view(None).to_json()["log"] == away.view(None).to_json()["log"]
+    assert seat_view(beside, None).to_json()["log"] == seat_view(away, None).to_json()["log"]
 
 
 def test_r8_5_no_interception_prompt_without_handcuffs():
@@ -493,7 +493,7 @@ def test_r8_5_no_interception_prompt_without_handcuffs():
     at once: no prompt, seat 0 wins."""
     state = table(street1=SHERIFF_BESIDE, first=1)
     play(state, "sheriff 1 bandit", "move 4 5 pretend")  # wrong call: seat 1's Handcuffs spent
-    assert state.view(0).seats[1].stash["handcuffs"] == 0
+    assert seat_view(state, 0).seats[1].stash["handcuffs"] == 0
     play(state, "hitman 2")
     assert of_type(events(state), "prompt") == []
     assert (state.status, state.winner, state.how) == ("over", 0, "bad")
@@ -549,7 +549,7 @@ def test_r8_5_the_reverend_prompt_reveals_nothing(call):
     assert legal(can) == {"cancel", "pass"}
     assert legal(cannot) == {"pass"}
     for viewer in (0, None):
-        assert can.view(viewer).to_json() == cannot.view(viewer).to_json()
+        assert seat_view(can, viewer).to_json() == seat_view(cannot, viewer).to_json()
     for viewer in VIEWERS:
         assert of_type(log_of(can, viewer), "prompt") == [
             {"turn": 1, "type": "prompt", "seat": 1, "reaction": "cancel"}
@@ -566,11 +566,11 @@ def test_r8_5_a_cancelled_immobilization_and_a_declined_one():
     declined = play(table(street1=able, saloon1=("sheriff", "mayor")), "sheriff 3 bandit", "pass")
 
     for viewer in VIEWERS:
-        view = cancelled.view(viewer)
+        view = seat_view(cancelled, viewer)
         assert view.seats[1].immobilized == ()
         assert view.seats[0].stash["handcuffs"] == 0
         assert view.discard["handcuffs"] == 1
-        view = declined.view(viewer)
+        view = seat_view(declined, viewer)
         assert view.seats[1].immobilized == (3,)
         assert view.seats[1].street[2] == "bandit"
         assert view.seats[0].stash["handcuffs"] == 1
@@ -598,8 +598,8 @@ def test_r8_6_both_arrangements_become_public_when_the_game_ends():
     play(state, "sheriff 3 bandit", "saloon reverend 1 2 hitman indian")
     play(state, "move 2 5 swap")
     for viewer in (0, None):
-        assert state.view(viewer).seats[1].street == HIDDEN
-    assert state.view(None).seats[0].street == HIDDEN
+        assert seat_view(state, viewer).seats[1].street == HIDDEN
+    assert seat_view(state, None).seats[0].street == HIDDEN
 
     play(state, "hitman 5")
     assert (state.status, state.winner, state.how) == ("over", 0, "bad")
@@ -608,7 +608,7 @@ def test_r8_6_both_arrangements_become_public_when_the_game_ends():
     assert tuple(street(state, 0)) == final0
     assert tuple(street(state, 1)) == final1
     for viewer in VIEWERS:
-        view = state.view(viewer)
+        view = seat_view(state, viewer)
         assert view.status == "over"
         assert view.seats[0].street == final0
         assert view.seats[1].street == final1
@@ -643,7 +643,7 @@ def test_r9_1_good_the_governor_takes_the_election_with_more_votes():
     assert (state.status, state.winner, state.how, state.to_act) == ("over", 0, "good", None)
     assert state.stash[0][ELECTION] == 1
     for viewer in VIEWERS:
-        view = state.view(viewer)
+        view = seat_view(state, viewer)
         assert (view.status, view.winner, view.how) == ("over", 0, "good")
         assert of_type(view.to_json()["log"], "win") == [
             {"turn": 3, "type": "win", "seat": 0, "how": "good"}
@@ -664,7 +664,7 @@ def test_r9_2_bad_the_hitman_assassinates_the_governor():
     assert (state.status, state.winner, state.how, state.to_act) == ("over", 0, "bad", None)
     assert (state.stash[0][BULLET], state.discard[BULLET]) == (0, 1)
     for viewer in VIEWERS:
-        assert (state.view(viewer).winner, state.view(viewer).how) == (0, "bad")
+        assert (seat_view(state, viewer).winner, seat_view(state, viewer).how) == (0, "bad")
 
 
 def test_r9_3_ugly_the_sheriff_arrests_the_hitman():
@@ -676,7 +676,7 @@ def test_r9_3_ugly_the_sheriff_arrests_the_hitman():
     play(state, "pass")
     assert (state.status, state.winner, state.how, state.to_act) == ("over", 0, "ugly", None)
     for viewer in VIEWERS:
-        assert (state.view(viewer).winner, state.view(viewer).how) == (0, "ugly")
+        assert (seat_view(state, viewer).winner, seat_view(state, viewer).how) == (0, "ugly")
 
 
 def test_r9_3_an_arrest_cancelled_by_the_reverend_is_no_win():
@@ -746,9 +746,9 @@ def test_r9_4_sudden_death_deals_bullets_and_handcuffs_when_the_last_is_spent():
     state = _three_votes_each()
     play(state, "look 2", "take 3 handcuffs")
     play(state, "look 4", "move 4 5 pretend")
-    assert state.view(0).slots[:4] == (None, "election", "bogus", None)
-    assert state.view(1).slots[:4] == (None, None, "bogus", "bogus")
-    assert state.view(None).slots[:4] == (None, None, "bogus", None)
+    assert seat_view(state, 0).slots[:4] == (None, "election", "bogus", None)
+    assert seat_view(state, 1).slots[:4] == (None, None, "bogus", "bogus")
+    assert seat_view(state, None).slots[:4] == (None, None, "bogus", None)
 
     play(state, "hitman 2")
     assert state.sudden_death is True
@@ -758,7 +758,7 @@ def test_r9_4_sudden_death_deals_bullets_and_handcuffs_when_the_last_is_spent():
     assert token_census(state) == R1_2
     assert (state.status, state.to_act, state.actions_left) == ("playing", 0, 1)
     for viewer in VIEWERS:
-        view = state.view(viewer)
+        view = seat_view(state, viewer)
         assert view.sudden_death is True
         assert view.slots == HIDDEN
         assert (view.filled, view.reserve) == (8, 0)
@@ -874,7 +874,7 @@ def test_r9_4_sudden_death_deals_again_when_everything_is_spent_again():
     play(state, "hitman 2")
     assert Counter(TOKENS[t] for t in state.slots) == Counter(bullet=3, handcuffs=3, bogus=2)
     assert (state.filled, state.reserve) == (8, [])
-    assert state.view(0).slots == HIDDEN
+    assert seat_view(state, 0).slots == HIDDEN
     assert len(of_type(events(state), "sudden_death")) == 2
     assert token_census(state) == R1_2
 
@@ -893,7 +893,7 @@ def test_r9_5_the_turn_limit_ends_the_game_with_no_winner():
     assert (state.status, state.winner, state.how, state.to_act) == ("over", None, "limit", None)
     assert state.turn == 2
     for viewer in VIEWERS:
-        view = state.view(viewer)
+        view = seat_view(state, viewer)
         assert (view.status, view.winner, view.how, view.turn) == ("over", None, "limit", 2)
         assert view.seats[0].street == tuple(street(state, 0))
         assert view.seats[1].street == STREET
@@ -909,7 +909,7 @@ def test_r9_5_a_reaction_in_the_last_action_is_answered_before_the_limit():
     assert (state.status, state.to_act, state.pending_reaction) == ("playing", 1, "cancel")
     play(state, "pass")
     assert (state.status, state.winner, state.how) == ("over", None, "limit")
-    assert state.view(None).seats[1].immobilized == (3,)
+    assert seat_view(state, None).seats[1].immobilized == (3,)
 
 
 def test_r9_5_a_win_in_the_last_turn_is_a_real_win():

@@ -29,6 +29,7 @@ from outlaws.engine import (
     Setup,
     State,
     record_of,
+    seat_view,
 )
 from scenario import SALOON, STREET, TOKENS, act, events, play, street, table
 
@@ -78,7 +79,7 @@ def snapshot(state: State) -> tuple[Any, ...]:
     """Everything observable: the true state, the three views, the history."""
     return (
         state.to_json(),
-        [state.view(v).to_json() for v in VIEWERS],
+        [seat_view(state, v).to_json() for v in VIEWERS],
         list(state.history),
     )
 
@@ -118,7 +119,7 @@ def legal_texts(state: State, kind: str) -> set[str]:
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
-    return state.view(viewer).to_json()
+    return seat_view(state, viewer).to_json()
 
 
 def log(state: State, viewer: int | None) -> list[dict[str, Any]]:

@@ -232,6 +232,7 @@ def play(game: GameSpec) -> GameResult:
     winner = None
     if state.winner is not None:
         winner = "a" if state.winner == game.a_seat else "b"
+    assert state.setup is not None  # a dealt game knows its deal
     return GameResult(
         number=game.number,
         pair=game.pair,

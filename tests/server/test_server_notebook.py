@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from serverkit import create_friend_game, http_game, play_http, running, stored_record
 
 from outlaws.deduce import Belief, token_marginals
-from outlaws.engine import CHARACTERS, TOKENS, View
+from outlaws.engine import CHARACTERS, TOKENS, View, seat_view
 
 
 def notebook(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def notebook(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
 
 def engine_view(path: Path, game_id: str, seat: int) -> View:
     """The engine's view for ``seat`` of the stored game, replayed from the database."""
-    return stored_record(path, game_id).replay().view(seat)
+    return seat_view(stored_record(path, game_id).replay(), seat)
 
 
 def check_against_engine(body: dict[str, Any], view: View) -> None:

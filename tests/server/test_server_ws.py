@@ -25,7 +25,7 @@ from serverkit import (
     stored_record,
 )
 
-from outlaws.engine import Record
+from outlaws.engine import Record, seat_view
 
 
 def _plain(value: Any) -> Any:
@@ -33,12 +33,12 @@ def _plain(value: Any) -> Any:
 
 
 def check_message(message: dict[str, Any], record: Record, seat: int | None) -> None:
-    """``message`` holds exactly what ``state.view(seat)`` allows, nothing more."""
+    """``message`` holds exactly what ``seat_view(state, seat)`` allows, nothing more."""
     kind = message["type"]
     assert set(message) <= MESSAGE_KEYS[kind], set(message) - MESSAGE_KEYS[kind]
     assert message["seat"] == seat
     state = record.replay(message["actions"])
-    expected = _plain(state.view(seat).to_json())
+    expected = _plain(seat_view(state, seat).to_json())
     log = expected.pop("log")
     since = message["since"]
     if kind == "hello":
@@ -111,7 +111,7 @@ def test_two_humans_and_a_spectator_play_a_whole_game(tmp_path: Path) -> None:
                 log += message["events"]
             elif message["type"] == "hello" and message["since"] == 0 and not log:
                 log = list(message["view"]["log"])
-        final = _plain(record.replay().view(seat).to_json()["log"])
+        final = _plain(seat_view(record.replay(), seat).to_json()["log"])
         assert log == final
 
 

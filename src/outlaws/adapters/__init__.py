@@ -7,7 +7,9 @@ the engine, the deduction or the bots. Install the extra first (``pip install
 - :mod:`outlaws.adapters.pettingzoo` — ``env()``, ``raw_env``, ``parallel_env()``;
 - :mod:`outlaws.adapters.openspiel` — importing it registers ``python_outlaws`` with
   ``pyspiel``; also the ``openspiel-ismcts`` bot of the arena;
-- :mod:`outlaws.adapters.features` — the observation vector both share (NumPy only).
+- :mod:`outlaws.adapters.features` — the observation vector both share (NumPy only);
+- :mod:`outlaws.adapters.plugins` — what the entry points of pyproject.toml name: the
+  ``openspiel-ismcts`` bot's registry entry (it imports nothing heavy).
 
 docs/research.md describes the observation layout, the action indexing and both
 interfaces.

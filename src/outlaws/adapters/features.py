@@ -14,11 +14,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from ..engine import ACTION_TYPES, CHARACTERS, COLUMNS, TOKENS, View
-from ..engine.names import CHARACTER_ID, TOKEN_ID
+from ..engine.actionspace import CHARACTER_ID, TOKEN_ID
+
+if TYPE_CHECKING:
+    from ..deduce import Belief
 
 N_CHARS = len(CHARACTERS)
 N_TOKENS = len(TOKENS)
@@ -136,7 +141,7 @@ class ViewEncoder:
         self.own_reveals = np.zeros(COLUMNS, dtype=np.float32)
         self.recent: deque[_Recent] = deque(maxlen=RECENT)
         self.active: int | None = None
-        self._belief = None
+        self._belief: Belief | None = None
 
     def _follow(self, view: View) -> None:
         log = view.log
@@ -178,7 +183,9 @@ class ViewEncoder:
         self.read = len(log)
         self.last = log[-1] if log else None
 
-    def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
+    def encode(
+        self, view: View, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
         """The float32 vector of ``view`` (written into ``out`` when given)."""
         self._follow(view)
         vec = np.zeros(self.size, dtype=np.float32) if out is None else out
@@ -198,15 +205,15 @@ class ViewEncoder:
             token_base = base + 2 * N_CHARS
             if c >= view.filled:
                 vec[token_base + N_TOKENS + 1] = 1.0
-            elif view.slots[c] is None:
+            elif (token := view.slots[c]) is None:
                 vec[token_base + N_TOKENS] = 1.0
             else:
-                vec[token_base + TOKEN_ID[view.slots[c]]] = 1.0
+                vec[token_base + TOKEN_ID[token]] = 1.0
         flags = 2 * N_CHARS + N_TOKENS + 2
-        for k, cols in enumerate(
+        for k, marked in enumerate(
             (mine.immobilized, mine.headlined, theirs.immobilized, theirs.headlined)
         ):
-            for col in cols:
+            for col in marked:
                 vec[(col - 1) * cw + flags + k] = 1.0
         idx = np.arange(COLUMNS) * cw + flags + 4
         vec[idx] = np.minimum(self.opp_reveals / REVEAL_SCALE, 1.0)
@@ -257,7 +264,7 @@ class ViewEncoder:
             vec[BASE_SIZE:] = self.marginals(view).ravel()
         return vec
 
-    def marginals(self, view: View) -> np.ndarray:
+    def marginals(self, view: View) -> npt.NDArray[np.float32]:
         """The exact posterior marginals (8 × 10) of the opponent's arrangement."""
         from ..deduce import Belief  # NumPy-heavy: only when asked for
 
@@ -269,7 +276,7 @@ class ViewEncoder:
         return np.clip(belief.marginals(), 0.0, 1.0).astype(np.float32)
 
 
-def encode_view(view: View, belief: bool = False) -> np.ndarray:
+def encode_view(view: View, belief: bool = False) -> npt.NDArray[np.float32]:
     """The vector of one view, read from scratch (no history kept between calls)."""
     if view.viewer is None:
         raise ValueError("a spectator's view has no seat to encode from")

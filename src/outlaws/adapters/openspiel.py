@@ -67,14 +67,19 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ..deduce import Belief, World
 from ..deduce.arrangement import N_ARRANGEMENTS, PERMS
-from ..engine import COLUMNS, NUM_ACTIONS, Action, Event, Setup, State, View
-from ..engine.actions import ACTION_OF_ID, ACTION_TYPES, SPECS
-from ..engine.names import CHARACTERS, DEALT_TOKEN_COUNTS, GOVERNOR, TOKENS
-from ..engine.state import (
+from ..engine import COLUMNS, NUM_ACTIONS, Action, Event, Setup, State, View, seat_view
+from ..engine.actionspace import (
+    ACTION_OF_ID,
+    ACTION_TYPES,
+    CHARACTERS,
+    DEALT_TOKEN_COUNTS,
     EFFECT_ARREST,
     EFFECT_IMMOBILIZE,
+    GOVERNOR,
     PENDING_CANCEL,
     PENDING_INTERCEPT,
+    SPECS,
+    TOKENS,
 )
 from .features import BELIEF_SIZE, COLUMN_WIDTH, ViewEncoder, observation_size
 
@@ -328,7 +333,7 @@ class _Core:
 
         Raises ValueError for the seat a rebuilt state was not rebuilt for: its history
         before the rebuild is unknown."""
-        view = self.state.view(seat)
+        view = seat_view(self.state, seat)
         if self.rebuilt_for is None:
             return view
         if seat != self.rebuilt_for:
@@ -342,13 +347,13 @@ class _Core:
         """The longest view of ``seat`` this state holds (:meth:`full_view` when known)."""
         if self.rebuilt_for is None or seat == self.rebuilt_for:
             return self.full_view(seat)
-        return self.state.view(seat)
+        return seat_view(self.state, seat)
 
     def lines(self, seat: int) -> list[str]:
         """The JSON lines of ``seat``'s redacted log since the engine began (cached)."""
         key = ("lines", seat)
         lines: list[str] = self.cache.setdefault(key, [])
-        log = self.state.view(seat).log
+        log = seat_view(self.state, seat).log
         for event in log[len(lines) :]:
             lines.append(_event_line(event))
         return lines
@@ -454,9 +459,15 @@ def _active_seat(view: View) -> int:
     """The seat whose turn it is (the last ``turn`` event of the log)."""
     for event in reversed(view.log):
         if event.type == "turn":
-            return int(event.seat)  # type: ignore[arg-type]
+            return _seat_of(event)
     assert view.to_act is not None
     return view.to_act
+
+
+def _seat_of(event: Event) -> int:
+    """The seat that took a seat's action (only the table's own events have none)."""
+    assert event.seat is not None, event
+    return event.seat
 
 
 def _pending_of(view: View) -> tuple[int, tuple[int, ...], int] | None:
@@ -471,10 +482,10 @@ def _pending_of(view: View) -> tuple[int, tuple[int, ...], int] | None:
     trigger = next(e for e in reversed(view.log) if e.type in ("sheriff", "intercept"))
     if trigger.type == "sheriff":
         effect = EFFECT_ARREST if trigger["call"] == "hitman" else EFFECT_IMMOBILIZE
-        context = (effect, int(trigger.seat), trigger["target"] - 1)  # type: ignore[arg-type]
+        context = (effect, _seat_of(trigger), trigger["target"] - 1)
     else:
         hit = next(e for e in reversed(view.log) if e.type == "hitman")
-        context = (EFFECT_ARREST, int(trigger.seat), hit["col"] - 1)  # type: ignore[arg-type]
+        context = (EFFECT_ARREST, _seat_of(trigger), hit["col"] - 1)
     return (PENDING_CANCEL, context, view.to_act)
 
 
@@ -629,13 +640,14 @@ class OutlawsState(pyspiel.State):
         """
         sampler = probability_sampler if probability_sampler is not None else random.random
         core = self._core
-        game = self.get_game()
+        game: OutlawsGame = self.get_game()  # pyspiel hands back the Python game object
         if core.dealing:
             return _resample_deal(game, core, player_id, sampler)
         if core.redeal is not None:
             raise ValueError("resample at a player node, not during the R9.4 re-deal")
         if core.state.over:
-            return self.clone()
+            same: OutlawsState = self.clone()  # a Python state clones as its own class
+            return same
         view = core.full_view(player_id)
         state = game.new_initial_state()
         state._core = core.rebuild(player_id, view, sampler, core.belief(player_id))
@@ -746,7 +758,7 @@ class OutlawsObserver:
                 f"seat {player}\ndealing {len(core.deal)}/{DEAL_STEPS}\n"
                 f"saloon {names[:2]} street {names[2:]}"
             )
-        view = core.state.view(player)
+        view = seat_view(core.state, player)
         head = dataclasses.replace(view, log=()).to_json()
         del head["log"]
         parts = [f"seat {player}", json.dumps(head, sort_keys=True, separators=(",", ":"))]
@@ -762,7 +774,8 @@ class OutlawsObserver:
 
 def load_game(**params: Any) -> OutlawsGame:
     """``pyspiel.load_game("python_outlaws", params)``."""
-    return pyspiel.load_game(SHORT_NAME, params)
+    game: OutlawsGame = pyspiel.load_game(SHORT_NAME, params)
+    return game
 
 
 #: CPU milliseconds per decision of ``openspiel-ismcts:N``: about what ``search:N`` spends
@@ -883,7 +896,8 @@ class _TimedISMCTSBot(ismcts.ISMCTSBot):
             self.run_simulation(self.sample_root_state(state))
             n += 1
         self.simulations = n
-        return self.get_final_policy(state, self._root_node)
+        policy: list[tuple[int, float]] = self.get_final_policy(state, self._root_node)
+        return policy
 
 
 pyspiel.register_game(GAME_TYPE, OutlawsGame)

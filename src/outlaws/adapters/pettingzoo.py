@@ -49,19 +49,23 @@ from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-from ..engine import NUM_ACTIONS, State, View
+from ..engine import NUM_ACTIONS, State, View, seat_view
 from .features import ViewEncoder, observation_size
 
 AGENTS = ("player_0", "player_1")
 #: The turn limit of a game unless told otherwise (the arena's).
 DEFAULT_TURN_LIMIT = 300
 ILLEGAL_ACTION_MODES = ("substitute", "raise")
+
+#: An agent's observation: the float32 feature vector and the int8 action mask.
+Observation = dict[str, npt.NDArray[np.float32 | np.int8]]
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -123,7 +127,7 @@ class raw_env(AECEnv):
         self.illegal_action = illegal_action
         self.render_seat = render_seat
         self.possible_agents = list(AGENTS)
-        self.agents = []
+        self.agents: list[str] = []
         size = observation_size(belief)
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -143,15 +147,15 @@ class raw_env(AECEnv):
         self._has_rng = seed is not None
         self.state_: State | None = None
         self._encoders = [ViewEncoder(0, belief), ViewEncoder(1, belief)]
-        self._cache: dict[int, tuple[int, dict[str, np.ndarray]]] = {}
+        self._cache: dict[int, tuple[int, Observation]] = {}
         self.steps = 0
 
     # -- spaces --------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         """The (same, cached) observation space of ``agent``."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         """The (same, cached) action space of ``agent``: ``Discrete(NUM_ACTIONS)``."""
         return self.action_spaces[agent]
 
@@ -172,8 +176,10 @@ class raw_env(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = AGENTS[self.state_.to_act]
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        first = self.state_.to_act
+        assert first is not None  # a new game always has a seat to act
+        self.agent_selection = AGENTS[first]
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an action id) for :attr:`agent_selection`."""
@@ -214,7 +220,7 @@ class raw_env(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Observation:
         """``agent``'s observation: built from its seat's view only, and its mask."""
         seat = AGENTS.index(agent)
         cached = self._cache.get(seat)
@@ -222,11 +228,11 @@ class raw_env(AECEnv):
             return {key: value.copy() for key, value in cached[1].items()}
         state = self.state_
         assert state is not None, "call reset() first"
-        vector = self._encoders[seat].encode(state.view(seat))
+        vector = self._encoders[seat].encode(seat_view(state, seat))
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if not state.over and state.to_act == seat and self._live(agent):
             mask[state.legal_action_ids()] = 1
-        observation = {"observation": vector, "action_mask": mask}
+        observation: Observation = {"observation": vector, "action_mask": mask}
         self._cache[seat] = (self.steps, observation)
         return {key: value.copy() for key, value in observation.items()}
 
@@ -238,7 +244,7 @@ class raw_env(AECEnv):
     def view(self, agent: str) -> View:
         """``agent``'s :class:`~outlaws.engine.View` (for bots and debugging)."""
         assert self.state_ is not None, "call reset() first"
-        return self.state_.view(AGENTS.index(agent))
+        return seat_view(self.state_, AGENTS.index(agent))
 
     # -- output --------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -248,7 +254,7 @@ class raw_env(AECEnv):
             return None
         if self.state_ is None:
             return None
-        text = render_view(self.state_.view(self.render_seat))
+        text = render_view(seat_view(self.state_, self.render_seat))
         if self.render_mode == "human":
             print(text)
             return None

@@ -3,6 +3,15 @@ the engine computed for it, never the true state."""
 
 from .base import Bot, play_game
 from .random_bot import RandomBot
-from .registry import bot_names, make_bot
+from .registry import BotKind, bot_names, bot_specs, make_bot, register
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "play_game"]
+__all__ = [
+    "Bot",
+    "BotKind",
+    "RandomBot",
+    "bot_names",
+    "bot_specs",
+    "make_bot",
+    "play_game",
+    "register",
+]

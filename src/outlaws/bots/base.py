@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..engine import Action, State, View
+from ..engine import Action, State, View, seat_view
 
 
 class Bot(Protocol):
@@ -36,7 +36,7 @@ def play_game(
         seat = state.to_act
         assert seat is not None
         legal = state.legal_actions()
-        action = bots[seat].choose(state.view(seat), legal)
+        action = bots[seat].choose(seat_view(state, seat), legal)
         state.apply(action)
         if on_action is not None:
             on_action(state, seat, action)

@@ -3,15 +3,8 @@
 It keeps two beliefs up to date from its view: where the opponent's cards are
 (:class:`~outlaws.deduce.Belief`) and what the opponent can know of its own cards (the
 same filter fed with public facts: its *exposure*). Every legal action gets a score in
-"points" (a win is worth :data:`WIN`):
-
-- it shoots where the enemy Governor most likely is, weighing the risk of an
-  interception; it arrests where the enemy Hitman most likely is;
-- it takes the tokens it has seen, and looks for the ones it has not;
-- it keeps its Sheriff beside its Governor, hides a Governor the opponent has located
-  (a real swap and a pretended one look the same, so it feints as often as it hides),
-  and moves its Hitman and Sheriff opposite the likeliest targets;
-- it avoids revealing its Governor and Hitman where that would help the opponent.
+"points" from an :class:`~outlaws.bots.evaluation.Evaluation` of the position (a win is
+worth :data:`~outlaws.bots.evaluation.WIN`), and it plays the best one.
 
 Ties and near-ties are broken at random (seeded), so it is reproducible but not rigid.
 """
@@ -21,20 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-import numpy as np
-
-from ..deduce import Belief, token_marginals
-from ..deduce.arrangement import slide_order
+from ..deduce import Belief
 from ..engine import Action, View
-from ..engine.names import CHARACTER_ID, COLUMNS, LEFT, RIGHT, TOKEN_COUNTS, TOKEN_ID
-
-WIN = 1000.0
-GOV, HIT, SHER, BANDIT, REV = (
-    CHARACTER_ID[n] for n in ("governor", "hitman", "sheriff", "bandit", "reverend")
-)
-BULLET, HANDCUFFS, VOTE, ELECTION = (
-    TOKEN_ID[n] for n in ("bullet", "handcuffs", "vote", "election")
-)
+from .evaluation import Evaluation
 
 
 class HeuristicBot:
@@ -51,19 +33,19 @@ class HeuristicBot:
     # -- beliefs -----------------------------------------------------------------------
     def observe(self, view: View) -> None:
         """Bring both beliefs up to date (a new game or seat starts them afresh)."""
-        fresh = (
-            self.belief is None
-            or self.belief.seat != view.viewer
-            or len(view.log) < self.belief.read
-            or view.log[:1] != self.belief.view.log[:1]
-        )
-        if fresh:
+        belief, exposure = self.belief, self.exposure
+        if (
+            belief is None
+            or exposure is None
+            or belief.seat != view.viewer
+            or len(view.log) < belief.read
+            or view.log[:1] != belief.view.log[:1]
+        ):
             self.belief = Belief(view)
             self.exposure = Belief(view, about=view.viewer)
         else:
-            assert self.exposure is not None
-            self.belief.update(view)
-            self.exposure.update(view)
+            belief.update(view)
+            exposure.update(view)
 
     # -- choosing ----------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -82,291 +64,5 @@ class HeuristicBot:
     def scores(self, view: View, legal: Sequence[Action]) -> list[float]:
         """The score of each legal action."""
         assert self.belief is not None and self.exposure is not None
-        ctx = _Context(view, self.belief, self.exposure)
+        ctx = Evaluation(view, self.belief, self.exposure)
         return [ctx.score(action) + self.rng.random() * 1e-3 for action in legal]
-
-
-class _Context:
-    """What one decision needs, computed once: marginals, stashes, threats."""
-
-    def __init__(self, view: View, belief: Belief, exposure: Belief) -> None:
-        self.view = view
-        self.me = me = view.viewer
-        assert me is not None
-        self.opp = opp = 1 - me
-        self.belief = belief
-        self.exposure = exposure
-        self.enemy = belief.marginals()  # P(opponent's card at col is character)
-        self.known_to_them = exposure.marginals()  # what they can deduce of mine
-        self.tokens = token_marginals(view)
-        self.street = [CHARACTER_ID[n] for n in view.seats[me].street]  # type: ignore[index]
-        self.mine = view.seats[me].stash
-        self.theirs = view.seats[opp].stash
-        self.their_street = view.seats[opp].street
-        # How much the opponent could do with my Governor's column: a Bullet in hand is an
-        # immediate threat; Bullets still about (street, reserve) a slower one.
-        unseen = belief.unseen_tokens()
-        bullets_about = unseen.get("bullet", 0) + sum(1 for t in view.slots if t == "bullet")
-        self.gov_threat = 450.0 if self.theirs["bullet"] else 120.0 if bullets_about else 25.0
-        cuffs_about = unseen.get("handcuffs", 0) + sum(1 for t in view.slots if t == "handcuffs")
-        self.hit_threat = 400.0 if self.theirs["handcuffs"] else 100.0 if cuffs_about else 20.0
-        # Whether an Election can still be won (R9.1): not once the Votes are shared out
-        # 3-3 or set aside by sudden death (R9.4). After that only a shot or an arrest
-        # wins, and Bullets and Handcuffs are worth hunting for.
-        votes_out = self.mine["vote"] + self.theirs["vote"] + view.aside.get("vote", 0)
-        self.race_open = not view.sudden_death and (
-            self.mine["vote"] != self.theirs["vote"] or votes_out < TOKEN_COUNTS[VOTE]
-        )
-        self.arms = 1.0 if self.race_open else 2.0  # how much a Bullet or Handcuffs weighs
-        # Handcuffs arrest only a Hitman on Main Street: with the race over and the enemy
-        # Hitman in its Saloon, mine are idle. If moreover no Bullet is left but in the
-        # discard and I hold the last Handcuffs, nobody can win while I keep them
-        # (a deadlock): paying them out with a Sheriff's call brings the sudden-death
-        # deal (R9.4), fresh arms for both sides and a chance to win.
-        self.cuffs_idle = not self.race_open and "hitman" in view.seats[opp].saloon
-        self.deadlock = (
-            self.cuffs_idle
-            and not self.mine["bullet"]
-            and not self.theirs["bullet"]
-            and not self.theirs["handcuffs"]
-            and not bullets_about
-            and not cuffs_about
-        )
-        # A Hitman (or Sheriff) moved opposite its target is worth most when the turn
-        # still has the action to fire: then the move and the shot come together.
-        follow_up = view.to_act == me and view.actions_left == 2
-        self.aim = 0.6 * WIN if follow_up else 120.0
-        self.base = self.position_value(self.street, self.known_to_them)
-
-    def value(self) -> float:
-        """How good the whole position is for me, in points: what each side holds, how
-        safe and well placed my cards are, and how much I know of the opponent's."""
-        arms = self.arms
-        worth = {"vote": 45.0, "bullet": 70.0 * arms, "handcuffs": 60.0 * arms, "headline": 8.0}
-        material = sum(w * (self.mine[k] - self.theirs[k]) for k, w in worth.items())
-        if self.cuffs_idle:
-            material -= worth["handcuffs"] * self.mine["handcuffs"]
-        knowledge = 150.0 * float(np.sum(self.enemy[:, GOV] ** 2)) + 80.0 * float(
-            np.sum(self.enemy[:, HIT] ** 2)
-        )
-        return material + knowledge + self.base + self.election_race()
-
-    def election_race(self) -> float:
-        """The Election race (R9.1) as it stands when my turn begins, which is where a
-        search's lookahead stops. Ahead in Votes with the Election located, my Governor
-        swaps in front of it and takes it this very turn. Behind, the opponent does the
-        same next turn wherever it knows the Election to be (it looked there, or a missed
-        Take showed it), unless my turn stops it."""
-        lead = self.mine["vote"] - self.theirs["vote"]
-        election = self.tokens[:, ELECTION]
-        mine = float(election.max())  # below 1: the odds of a blind Take
-        known = self.belief.their_slots
-        theirs = float(max((election[c] for c in range(COLUMNS) if known[c]), default=0.0))
-        if lead > 0:
-            now = self.view.to_act == self.me and self.view.actions_left == 2
-            return 100.0 + (0.8 if now else 0.4) * WIN * mine
-        if lead < 0:
-            return -100.0 - 0.5 * WIN * theirs
-        if not self.race_open:
-            return 0.0
-        # Level: the next Vote decides who may go for an Election it knows of.
-        return 0.1 * WIN * (mine - theirs)
-
-    # -- evaluation of my own layout -----------------------------------------------------
-    def position_value(self, street: Sequence[int], known: np.ndarray) -> float:
-        """How safe and how well placed my cards are, given what the opponent knows."""
-        value = 0.0
-        g = _index(street, GOV)
-        value -= self.gov_threat * known[g, GOV] ** 2
-        # The Governor in front of the Election token wins once it holds more Votes.
-        ahead = self.mine["vote"] > self.theirs["vote"]
-        value += (self.aim if ahead else 30.0) * self.tokens[g, ELECTION]
-        h = _index(street, HIT)
-        s = _index(street, SHER)
-        if s >= 0 and abs(s - g) == 1:
-            value += 40.0 if self.mine["handcuffs"] else 10.0
-        if h >= 0:
-            value -= self.hit_threat * known[h, HIT] ** 2
-            if self.mine["bullet"]:
-                value += self.aim * self.enemy[h, GOV]
-            rev = h + RIGHT[self.me]
-            if 0 <= rev < COLUMNS and street[rev] == REV:
-                value += 15.0
-        if s >= 0 and self.mine["handcuffs"]:
-            value += 0.5 * self.aim * self.enemy[s, HIT]
-        # An empty-handed Hitman (or Sheriff) in front of a slot that may hold his token
-        # can take it next: the way out of a position where nobody can shoot or arrest.
-        hunt = 25.0 * self.arms**2
-        if h >= 0 and not self.mine["bullet"]:
-            value += hunt * self.tokens[h, BULLET]
-        if s >= 0 and not self.mine["handcuffs"]:
-            value += hunt * self.tokens[s, HANDCUFFS]
-        return value
-
-    def reveal_cost(self, col: int) -> float:
-        """What showing my card at ``col`` gives away."""
-        card = self.street[col]
-        already = self.known_to_them[col, card]
-        if card == GOV:
-            return self.gov_threat * (1.0 - already**2)
-        if card == HIT:
-            return self.hit_threat * (1.0 - already**2)
-        if card == SHER:
-            return 15.0 * (1.0 - already)
-        return 2.0 * (1.0 - already)
-
-    def info_value(self, col: int) -> float:
-        """What revealing the opponent's card at ``col`` would teach me."""
-        row = self.enemy[col]
-        gov, hit = row[GOV], row[HIT]
-        value = (
-            160.0 * gov * (1 - gov) + 90.0 * hit * (1 - hit) + 20.0 * row[SHER] * (1 - row[SHER])
-        )
-        entropy = -float(np.sum(row[row > 0] * np.log(row[row > 0])))
-        return value + 4.0 * entropy
-
-    # -- scoring -------------------------------------------------------------------------
-    def score(self, action: Action) -> float:
-        t = action.type
-        method = getattr(self, f"_score_{t}", None)
-        return method(action) if method else 0.0
-
-    def _score_move(self, action: Action) -> float:
-        a, b = action.a - 1, action.b - 1
-        street = list(self.street)
-        if action.swap:
-            street[a], street[b] = street[b], street[a]
-        # Real or pretended, the opponent sees the same possible swap.
-        known = self.known_to_them.copy()
-        known[a] = known[b] = (known[a] + known[b]) / 2
-        return self.position_value(street, known) - self.base - 1.0
-
-    def _score_saloon(self, action: Action) -> float:
-        a, b = action.a - 1, action.b - 1
-        street = list(self.street)
-        street[a] = CHARACTER_ID[action.at_a]
-        third = {CHARACTER_ID[action.card], self.street[a], self.street[b]}
-        third -= {CHARACTER_ID[action.to_saloon], street[a]}
-        street[b] = third.pop()
-        known = self.known_to_them.copy()
-        known[a] = known[b] = 0.0
-        for col in (a, b):
-            for other in (a, b):
-                known[col, street[other]] = 0.5
-        bonus = 0.0
-        if CHARACTER_ID[action.card] in (SHER, HIT) and CHARACTER_ID[action.to_saloon] not in (
-            SHER,
-            HIT,
-        ):
-            bonus = 25.0  # bring a piece that matters back into play
-        return self.position_value(street, known) - self.base + bonus - 4.0
-
-    def _score_look(self, action: Action) -> float:
-        c = action.col - 1
-        if self.view.slots[c] is not None:
-            return -50.0
-        row = self.tokens[c]
-        race = (row[ELECTION] * 3 + row[VOTE]) if self.race_open else 0.0
-        return 12.0 * (race + self.arms * (row[BULLET] + row[HANDCUFFS])) - self.reveal_cost(c)
-
-    def _score_take(self, action: Action) -> float:
-        c = action.col - 1
-        token = TOKEN_ID[action.call]
-        p = self.tokens[c, token]
-        if token == ELECTION:
-            return p * WIN - self.reveal_cost(c)
-        gain = {
-            VOTE: 45.0 + 25.0 * self.mine["vote"],
-            BULLET: 70.0 * self.arms,
-            HANDCUFFS: 60.0 * self.arms,
-        }[token]
-        return p * gain - (1 - p) * 10.0 - self.reveal_cost(c)
-
-    def _score_hitman(self, action: Action) -> float:
-        c = action.col - 1
-        p_gov = self.enemy[c, GOV]
-        if p_gov <= 0:
-            return -100.0
-        p_intercept = 0.0
-        if self.theirs["handcuffs"]:
-            both = self.belief.probability(
-                (c + 1, "governor"), (c, "sheriff")
-            ) + self.belief.probability((c + 1, "governor"), (c + 2, "sheriff"))
-            p_intercept = both / p_gov
-        rev = c + RIGHT[self.me]
-        saved = 0 <= rev < COLUMNS and self.street[rev] == REV
-        loss = 0.0 if saved else WIN
-        return p_gov * ((1 - p_intercept) * WIN - p_intercept * loss) - 30.0 - self.reveal_cost(c)
-
-    def _score_sheriff(self, action: Action) -> float:
-        c, target = action.col - 1, action.target - 1
-        # Paying the Handcuffs costs what they are worth; in a deadlock, less than nothing.
-        pay = (
-            -60.0
-            if self.deadlock and self.mine["handcuffs"] == 1
-            else 0.0
-            if self.cuffs_idle
-            else 35.0
-        )
-        cost = (
-            pay
-            + self.reveal_cost(c)
-            + (self.reveal_cost(c + LEFT[self.me]) if action.mayor else 0.0)
-        )
-        if action.call == "hitman":
-            p = self.enemy[target, HIT]
-            rev = target + RIGHT[self.opp]
-            p_cancel = (
-                self.belief.probability((target + 1, "hitman"), (rev + 1, "reverend")) / p
-                if p
-                else 0.0
-            )
-            return p * (1 - p_cancel) * WIN + self.info_value(target) * 0.3 - cost
-        return self.enemy[target, BANDIT] * 40.0 + self.info_value(target) * 0.3 - cost
-
-    def _ranged_cost(self, action: Action) -> float:
-        cost = self.reveal_cost(action.col - 1)
-        if action.mayor:
-            cost += self.reveal_cost(action.col - 1 + LEFT[self.me]) + 1.0
-        return cost
-
-    def _score_indian(self, action: Action) -> float:
-        return self.info_value(action.target - 1) - self._ranged_cost(action)
-
-    def _score_reporter(self, action: Action) -> float:
-        target = action.target - 1
-        p = self.enemy[target, CHARACTER_ID[action.call]]
-        worth = {HIT: 160.0, SHER: 40.0, BANDIT: 25.0}.get(CHARACTER_ID[action.call], 8.0)
-        return p * worth + self.info_value(target) - self._ranged_cost(action) - 12.0
-
-    def _score_bandit(self, action: Action) -> float:
-        c = action.col - 1
-        key = "bullet" if action.call == "hitman" else "handcuffs"
-        p = self.enemy[c, CHARACTER_ID[action.call]]
-        steal = 70.0 if self.theirs[key] else 0.0
-        return p * steal + self.info_value(c) - self.reveal_cost(c)
-
-    def _score_storekeep(self, action: Action) -> float:
-        return 1.0 - self._ranged_cost(action)
-
-    def _score_dancer(self, action: Action) -> float:
-        # Pulling their likeliest Governor opposite my Hitman sets up a shot. The pulled
-        # card lands opposite the Dancer (never the Hitman) and the cards between shift
-        # one column toward the gap (R6.6): that shift can change who faces my Hitman.
-        c, f = action.col - 1, action.from_ - 1
-        h = _index(self.street, HIT)
-        gain = 0.0
-        if h >= 0 and self.mine["bullet"]:
-            facing = slide_order(c, f)[h]  # their card that will stand opposite my Hitman
-            gain = 150.0 * (self.enemy[facing, GOV] - self.enemy[h, GOV])
-        return gain + 2.0 - self.reveal_cost(c)
-
-    def _score_reverend(self, action: Action) -> float:
-        return 30.0 - self.reveal_cost(action.col - 1)
-
-
-def _index(street: Sequence[int], card: int) -> int:
-    try:
-        return street.index(card)
-    except ValueError:
-        return -1

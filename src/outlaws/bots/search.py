@@ -27,10 +27,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..deduce import Belief, token_marginals, world_state
-from ..engine import Action, State, View
-from ..engine.actions import K_MOVE, K_SALOON, SPECS
-from ..engine.names import GOVERNOR, HITMAN, SHERIFF, TOKEN_ID
-from .heuristic import WIN, HeuristicBot, _Context
+from ..engine import Action, State, View, seat_view
+from ..engine.actionspace import GOVERNOR, HITMAN, K_MOVE, K_SALOON, SHERIFF, SPECS, TOKEN_ID
+from .evaluation import WIN, Evaluation
+from .heuristic import HeuristicBot
 
 #: level -> (candidates kept, worlds per candidate at most, simulated actions at most per
 #: decision). The actions simulated are what the time goes into (about a millisecond
@@ -135,23 +135,23 @@ class SearchBot:
         # know of its cards is what it must fear.
         for seat in (me, 1 - me) if self.reply else (me,):
             while not state.over and state.to_act == seat:
-                seen = state.view(me)
+                seen = seat_view(state, me)
                 belief.update(seen)
                 exposure.update(seen)
                 if seat == me:
-                    ctx = _Context(seen, belief, exposure)
+                    ctx = Evaluation(seen, belief, exposure)
                 else:
-                    ctx = _Context(state.view(seat), exposure, belief)
+                    ctx = Evaluation(seat_view(state, seat), exposure, belief)
                 state.apply(max(_options(state), key=ctx.score))
                 _react(state)
                 steps += 1
         self.steps += steps + 1
         if state.over:
             return _outcome(state, me, steps)
-        seen = state.view(me)
+        seen = seat_view(state, me)
         belief.update(seen)
         exposure.update(seen)
-        return _Context(state.view(me), belief, exposure).value()
+        return Evaluation(seat_view(state, me), belief, exposure).value()
 
 
 def _race(values: list[list[float]], alive: list[int]) -> list[int]:
@@ -185,6 +185,7 @@ def _election_defences(view: View, legal: Sequence[Action], belief: Belief) -> l
         for i, action in enumerate(legal)
         if action.type == "storekeep"
         and action.supply
+        and action.slots is not None
         and belief.their_slots[action.slots[0] - 1]
         and election[action.slots[0] - 1] > 0
     ]
@@ -194,7 +195,9 @@ def _options(state: State) -> list[Action]:
     """The actions a simulated seat weighs: no Saloon exchange (most of the list, and
     rarely the best choice), and only the moves that touch its Governor, Hitman or
     Sheriff: the heuristic scores every other move alike."""
-    street = state.street[state.to_act]
+    seat = state.to_act
+    assert seat is not None
+    street = state.street[seat]
     key = {c for c, card in enumerate(street) if card in _KEY_CARDS}
     out = []
     for i in state.legal_action_ids():

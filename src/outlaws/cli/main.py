@@ -10,7 +10,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from ..engine import Action, OutlawsError, State, record_of, replay_text
+from ..engine import Action, OutlawsError, State, record_of, replay_text, seat_view
 from .arena import register as register_arena
 from .play import register
 from .serve import register as register_serve
@@ -41,7 +41,7 @@ def replay(
         state = replay_text(text)
     except OutlawsError as error:
         _fail(str(error))
-    out = state.to_json() if view is None else state.view(view).to_json()
+    out = state.to_json() if view is None else seat_view(state, view).to_json()
     sys.stdout.write(json.dumps(out, indent=2) + "\n")
 
 
@@ -77,7 +77,7 @@ def demo(
 
     def show(current: State, seat: int, action: Action) -> None:
         nonlocal shown
-        events = current.view(None).log
+        events = seat_view(current, None).log
         for event in events[shown:]:
             typer.echo(describe(event))
         shown = len(events)

@@ -23,29 +23,34 @@ from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 
 from ..engine import COLUMNS
 
 #: PERMS[k, col]: the label at column ``col`` in arrangement ``k`` (lexicographic order).
-PERMS: np.ndarray = np.array(list(itertools.permutations(range(COLUMNS))), dtype=np.int8)
+PERMS: npt.NDArray[np.int8] = np.array(list(itertools.permutations(range(COLUMNS))), dtype=np.int8)
 N_ARRANGEMENTS = len(PERMS)
-_CODES = (PERMS.astype(np.int64) * (COLUMNS ** np.arange(COLUMNS - 1, -1, -1))).sum(axis=1)
+_CODES: npt.NDArray[np.int64] = (
+    PERMS.astype(np.int64) * (COLUMNS ** np.arange(COLUMNS - 1, -1, -1))
+).sum(axis=1)
 #: _CELLS[k, col]: the (column, label) cell of arrangement k at col, as col * 8 + label.
-_CELLS = PERMS.astype(np.intp) + COLUMNS * np.arange(COLUMNS)
+_CELLS: npt.NDArray[np.intp] = PERMS.astype(np.intp) + COLUMNS * np.arange(COLUMNS)
 
 
 @cache
-def column_permutation_index(order: tuple[int, ...]) -> np.ndarray:
+def column_permutation_index(order: tuple[int, ...]) -> npt.NDArray[np.intp]:
     """For the column permutation ``order`` (new column j holds what old column
     ``order[j]`` held), the index of each arrangement's image: ``P_new = P[index]``
     where ``index[k]`` is the old arrangement that becomes arrangement ``k``."""
     inverse = [0] * COLUMNS
-    for new, old in enumerate(order):
-        inverse[old] = new
+    for new, was in enumerate(order):
+        inverse[was] = new
     # Arrangement k after the permutation came from the one whose column order[j] held
     # PERMS[k, j]: that old arrangement is PERMS[k] laid back through the inverse.
     old = PERMS[:, inverse]
-    codes = (old.astype(np.int64) * (COLUMNS ** np.arange(COLUMNS - 1, -1, -1))).sum(axis=1)
+    codes: npt.NDArray[np.int64] = (
+        old.astype(np.int64) * (COLUMNS ** np.arange(COLUMNS - 1, -1, -1))
+    ).sum(axis=1)
     return np.searchsorted(_CODES, codes)
 
 
@@ -70,11 +75,11 @@ class ArrangementBelief:
     def __init__(self, labels: Sequence[int]) -> None:
         #: labels[i]: the character id that label i stands for now.
         self.labels = list(labels)
-        self.p = np.full(N_ARRANGEMENTS, 1.0 / N_ARRANGEMENTS)
+        self.p: npt.NDArray[np.float64] = np.full(N_ARRANGEMENTS, 1.0 / N_ARRANGEMENTS)
         # The last marginal table and the (p, labels) it was computed from. Every update
         # assigns a new ``p`` array, so identity tells whether the table is still good.
-        self._table: np.ndarray | None = None
-        self._table_of: tuple[np.ndarray, tuple[int, ...]] | None = None
+        self._table: npt.NDArray[np.float64] | None = None
+        self._table_of: tuple[npt.NDArray[np.float64], tuple[int, ...]] | None = None
 
     def copy(self) -> ArrangementBelief:
         other = ArrangementBelief(self.labels)
@@ -105,7 +110,7 @@ class ArrangementBelief:
             self.labels[label] = came_out
         self.maybe_swap(a, b)
 
-    def _keep(self, mask: np.ndarray) -> None:
+    def _keep(self, mask: npt.NDArray[np.bool_]) -> None:
         p = np.where(mask, self.p, 0.0)
         total = p.sum()
         if total <= 0.0:
@@ -117,7 +122,7 @@ class ArrangementBelief:
         of = self._table_of
         return of is not None and of[0] is self.p and of[1] == tuple(self.labels)
 
-    def marginals(self) -> np.ndarray:
+    def marginals(self) -> npt.NDArray[np.float64]:
         """(8 columns × 10 characters): P(character at column). Read-only: the table is
         kept until the next update (a search asks for it far more often than it changes)."""
         if not self._fresh():
@@ -126,7 +131,7 @@ class ArrangementBelief:
         assert self._table is not None
         return self._table
 
-    def _marginals(self) -> np.ndarray:
+    def _marginals(self) -> npt.NDArray[np.float64]:
         # One weighted count over every (column, label) cell; late in a game few
         # arrangements remain, so count only those.
         if np.count_nonzero(self.p) < N_ARRANGEMENTS // 2:
@@ -156,7 +161,7 @@ class ArrangementBelief:
         """How many arrangements are still possible."""
         return int(np.count_nonzero(self.p))
 
-    def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
+    def sample(self, rng: np.random.Generator, n: int) -> npt.NDArray[np.int8]:
         """``n`` arrangements drawn from the posterior, as (n × 8) character ids."""
         ks = rng.choice(N_ARRANGEMENTS, size=n, p=self.p)
         return np.array(self.labels, dtype=np.int8)[PERMS[ks]]

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from ..engine import CHARACTERS, COLUMNS, TOKENS, Event, State, View
-from ..engine.names import CHARACTER_ID, TOKEN_COUNTS, TOKEN_ID
+from ..engine.actionspace import CHARACTER_ID, TOKEN_COUNTS, TOKEN_ID
 from .arrangement import ArrangementBelief, slide_order, swap_order
 
 _STASHED = ("bullet", "handcuffs", "vote", "election")
@@ -100,7 +101,9 @@ class Belief:
             face_up = [c - 1 for c in (*side.headlined, *side.immobilized)]
         # Observing a fact twice changes nothing, and a face-up card that moved did so
         # in a public event already read: only new facts need filtering.
-        facts = {(col, CHARACTER_ID[side.street[col]]) for col in face_up}
+        facts = {
+            (col, CHARACTER_ID[name]) for col in face_up if (name := side.street[col]) is not None
+        }
         for col, card in facts - self._face_up:
             belief.observe(col, card)
         self._face_up = facts
@@ -148,12 +151,12 @@ class Belief:
         return other
 
     # -- the opponent's cards ----------------------------------------------------------
-    def marginals(self) -> np.ndarray:
+    def marginals(self) -> npt.NDArray[np.float64]:
         """(8 columns × 10 characters): P(the opponent's card at column c is character i).
         Rows are columns 1..8; columns follow :data:`outlaws.engine.CHARACTERS`."""
         return self.arrangement.marginals()
 
-    def where(self, character: str) -> np.ndarray:
+    def where(self, character: str) -> npt.NDArray[np.float64]:
         """P(``character`` stands at each column 1..8); all zero if it is in the Saloon."""
         return self.marginals()[:, CHARACTER_ID[character]]
 
@@ -177,7 +180,7 @@ class Belief:
         """The tokens this seat has not located: on unknown slots or in the reserve."""
         return unseen_tokens(self.view)
 
-    def token_marginals(self) -> np.ndarray:
+    def token_marginals(self) -> npt.NDArray[np.float64]:
         """(8 slots × 5 tokens): P(slot holds token), from this seat's view."""
         return token_marginals(self.view)
 
@@ -221,7 +224,7 @@ def unseen_tokens(view: View) -> Counter[str]:
     return +pool
 
 
-def token_marginals(view: View) -> np.ndarray:
+def token_marginals(view: View) -> npt.NDArray[np.float64]:
     """(8 slots × 5 tokens): P(slot holds token) for ``view``'s seat; known slots are
     certain, unknown slots share the unseen pool evenly, empty slots are all zero."""
     pool = unseen_tokens(view)

@@ -1,13 +1,17 @@
 """The Outlaws rules engine: RULES.md as code. Standard library only, no I/O.
 
->>> from outlaws.engine import State
+>>> from outlaws.engine import State, seat_view
 >>> state = State.new(seed=42)
 >>> action = state.legal_actions()[0]
 >>> state.apply(action)
->>> view = state.view(0)          # what seat 0 may know; hand this, never ``state``, out
+>>> view = seat_view(state, 0)    # what seat 0 may know; hand this, never ``state``, out
 
 Pieces: :class:`State` (the rules), :class:`Action` and its notation, :class:`Setup`,
 :class:`View` and :class:`Event` (what a seat may know), :class:`Record` (FORMAT.md).
+
+The public surface is this package and :mod:`outlaws.engine.actionspace` (the integer
+action ids, their specs and the character and token ids inside them); the other modules
+are the engine's own, and code outside the engine does not import them.
 """
 
 from .actions import ACTION_TYPES, NUM_ACTIONS, Action, parse_notation, to_notation
@@ -15,8 +19,8 @@ from .errors import FormatError, IllegalAction, OutlawsError
 from .names import CHARACTERS, COLUMNS, TOKENS
 from .records import FORMAT_NAME, Record, ReplayError, record_of, replay_json, replay_text
 from .setup import Setup
-from .state import State
-from .views import Event, SeatView, View
+from .state import How, Reaction, State, Status
+from .views import Event, SeatView, View, render_event, seat_view
 
 __all__ = [
     "ACTION_TYPES",
@@ -28,17 +32,22 @@ __all__ = [
     "Action",
     "Event",
     "FormatError",
+    "How",
     "IllegalAction",
     "OutlawsError",
+    "Reaction",
     "Record",
     "ReplayError",
     "SeatView",
     "Setup",
     "State",
+    "Status",
     "View",
     "parse_notation",
     "record_of",
+    "render_event",
     "replay_json",
     "replay_text",
+    "seat_view",
     "to_notation",
 ]

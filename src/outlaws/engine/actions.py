@@ -7,6 +7,7 @@ research interfaces work on these integers, the records and the UI on :class:`Ac
 The id space is fixed: the same id means the same columns and options in every position.
 Only Saloon exchanges (R5.2) name cards, so turning their ids into actions and back needs
 the position (:meth:`outlaws.engine.State.decode` / :meth:`~outlaws.engine.State.encode`).
+Code outside the engine reaches the id tables through :mod:`outlaws.engine.actionspace`.
 """
 
 from __future__ import annotations
@@ -373,14 +374,14 @@ def _build_specs() -> list[tuple[int, ...]]:
         for t, mayor in _ranged_targets(c):
             specs.append((K_INDIAN, c, t, int(mayor)))
     for c in range(COLUMNS):
-        for mayor in (0, 1):
-            reach = 2 if mayor else 1
+        for extended in (0, 1):  # with the Mayor, the Storekeep reaches two slots away
+            reach = 2 if extended else 1
             near = [s for s in range(c - reach, c + reach + 1) if 0 <= s < COLUMNS]
             for i, s1 in enumerate(near):
                 for s2 in near[i + 1 :]:
-                    specs.append((K_STOREKEEP, c, s1, s2, mayor))
+                    specs.append((K_STOREKEEP, c, s1, s2, extended))
             for s1 in near:
-                specs.append((K_STOREKEEP, c, s1, -1, mayor))
+                specs.append((K_STOREKEEP, c, s1, -1, extended))
     for c in range(COLUMNS):
         for f in (c - 2, c - 1, c + 1, c + 2):
             if 0 <= f < COLUMNS:

@@ -1,7 +1,8 @@
 """Names and integer ids of the game's pieces (RULES.md R1, FORMAT.md "Names").
 
 The engine works on small integers for speed; these tables turn them into the names
-that every record, view and message uses.
+that every record, view and message uses. Code outside the engine reaches them through
+:mod:`outlaws.engine.actionspace` (or the names :mod:`outlaws.engine` exports).
 """
 
 from __future__ import annotations

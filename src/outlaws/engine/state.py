@@ -6,14 +6,16 @@ leaving the state untouched), and says who won and how. It is integer-backed for
 cards and tokens are small ints, columns are 0-based inside, and actions are ids of the
 fixed action space of :mod:`outlaws.engine.actions`.
 
-The true state must never reach a seat: hand out :meth:`State.view` instead.
+The true state must never reach a seat: hand out
+:func:`~outlaws.engine.views.seat_view` of it instead (the views module decides what a
+seat sees; this one knows nothing of views).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, TypeVar
 
 from .actions import (
     ABILITY_TYPES,
@@ -91,7 +93,6 @@ from .tables import (
     STOREKEEP_IDS,
     TARGETS,
 )
-from .views import Event, View, build_view
 
 #: "No column": the immobilized column of a seat without an immobilized Bandit.
 NO_COL = COLUMNS
@@ -99,12 +100,24 @@ EMPTY = -1
 
 # Pending reactions (R8.5).
 NO_PENDING, PENDING_INTERCEPT, PENDING_CANCEL = 0, 1, 2
-PENDING_NAMES = (None, "intercept", "cancel")
+PENDING_NAMES: tuple[Reaction | None, ...] = (None, "intercept", "cancel")
 # What a Reverend's cancel would undo (R6.9.2).
 EFFECT_ARREST, EFFECT_IMMOBILIZE = 0, 1
 
-STATUS_PLAYING, STATUS_OVER = "playing", "over"
-HOW_GOOD, HOW_BAD, HOW_UGLY, HOW_LIMIT = "good", "bad", "ugly", "limit"
+#: A game is being played or is over (FORMAT.md's ``status``).
+Status = Literal["playing", "over"]
+#: How a game ended (R9): the Good (an election), the Bad (an assassination), the Ugly
+#: (an arrest), or the turn limit (R9.5) with no winner.
+How = Literal["good", "bad", "ugly", "limit"]
+#: The reaction a pending prompt waits for (R8.5).
+Reaction = Literal["intercept", "cancel"]
+
+STATUS_PLAYING: Status = "playing"
+STATUS_OVER: Status = "over"
+HOW_GOOD: How = "good"
+HOW_BAD: How = "bad"
+HOW_UGLY: How = "ugly"
+HOW_LIMIT: How = "limit"
 
 _ABILITY_OF_KIND = {
     K_HITMAN: HITMAN,
@@ -129,6 +142,16 @@ _RULE_OF_ABILITY = {
 
 
 _COLUMN_FIELDS = ("col", "a", "b", "target", "from_")
+
+
+_T = TypeVar("_T")
+
+
+def _given(value: _T | None) -> _T:
+    """A field :func:`_check_shape` found present (it refuses an action missing one)."""
+    if value is None:  # pragma: no cover - _check_shape ran first
+        raise IllegalAction("R4", "the action misses a field")
+    return value
 
 
 def _check_shape(action: Action) -> None:
@@ -169,6 +192,8 @@ class State:
     """
 
     __slots__ = (
+        # The views module keeps each live state's rendered log in a weak mapping.
+        "__weakref__",
         "actions_left",
         "active",
         "aside",
@@ -183,7 +208,6 @@ class State:
         "log",
         "over",
         "pending",
-        "rendered",
         "reserve",
         "saloon",
         "seed",
@@ -221,13 +245,11 @@ class State:
     turn: int
     over: bool
     winner: int | None
-    how: str | None
+    how: How | None
     sudden_death: bool
     sudden_deaths: int
     log: list[tuple[Any, ...]]
     history: list[int]
-    #: The log already rendered for each viewer (views are built often; the log only grows).
-    rendered: dict[int | None, list[Event]]
 
     # -- creation ----------------------------------------------------------------------
     @classmethod
@@ -269,7 +291,6 @@ class State:
         self.sudden_deaths = 0
         self.log = [("turn", 1, setup.first)]
         self.history = []
-        self.rendered = {}
         return self
 
     @classmethod
@@ -325,16 +346,15 @@ class State:
         other.sudden_deaths = self.sudden_deaths
         other.log = self.log[:]
         other.history = self.history[:]
-        other.rendered = {}
         return other
 
     # -- questions ---------------------------------------------------------------------
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         return STATUS_OVER if self.over else STATUS_PLAYING
 
     @property
-    def pending_reaction(self) -> str | None:
+    def pending_reaction(self) -> Reaction | None:
         """``"intercept"`` or ``"cancel"`` while a reaction is awaited (R8.5), else None."""
         return PENDING_NAMES[self.pending]
 
@@ -436,17 +456,17 @@ class State:
         if t == "move":
             if action.a == action.b:
                 raise IllegalAction("R5.1", "a move needs two different columns")
-            a, b = sorted((action.a - 1, action.b - 1))
+            a, b = sorted((_given(action.a) - 1, _given(action.b) - 1))
             return SPEC_ID[(K_MOVE, a, b, int(bool(action.swap)))]
         if t == "saloon":
             return self._encode_saloon(action)
         if t in ("intercept", "cancel", "pass"):
             return {"intercept": INTERCEPT_ID, "cancel": CANCEL_ID, "pass": PASS_ID}[t]
-        c = action.col - 1
+        c = _given(action.col) - 1
         if t == "look":
             return SPEC_ID[(K_LOOK, c)]
         if t == "take":
-            token = TOKEN_ID[action.call]
+            token = TOKEN_ID[_given(action.call)]
             if token == BOGUS:
                 raise IllegalAction("R5.5", "Bogus tokens are never taken")
             return SPEC_ID[(K_TAKE, c, token)]
@@ -458,12 +478,12 @@ class State:
         if t == "reverend":
             return SPEC_ID[(K_REVEREND, c)]
         if t == "dancer":
-            f = action.from_ - 1
+            f = _given(action.from_) - 1
             if abs(f - c) not in (1, 2):
                 raise IllegalAction("R6.6", "the Dancer pulls a card 1 or 2 columns from hers")
             return SPEC_ID[(K_DANCER, c, f)]
         if t == "bandit":
-            call = CHARACTER_ID[action.call]
+            call = CHARACTER_ID[_given(action.call)]
             if call not in BANDIT_CALLS:
                 raise IllegalAction("R6.8", "the Bandit calls out the Hitman or the Sheriff")
             return SPEC_ID[(K_BANDIT, c, call)]
@@ -488,13 +508,13 @@ class State:
             )
             return SPEC_ID[key]
         # The ranged abilities: sheriff, indian, reporter.
-        target = action.target - 1
+        target = _given(action.target) - 1
         if abs(target - c) > mayor:
-            reach = f"column {c + 1} or a neighbour" if mayor else f"column {c + 1}, opposite"
-            raise IllegalAction("R6.10", f"the target must be {reach} (only the Mayor widens it)")
+            where = f"column {c + 1} or a neighbour" if mayor else f"column {c + 1}, opposite"
+            raise IllegalAction("R6.10", f"the target must be {where} (only the Mayor widens it)")
         if t == "indian":
             return SPEC_ID[(K_INDIAN, c, target, mayor)]
-        call = CHARACTER_ID[action.call]
+        call = CHARACTER_ID[_given(action.call)]
         if t == "sheriff":
             if call not in SHERIFF_CALLS:
                 raise IllegalAction("R6.3", "the Sheriff calls out the Hitman or the Bandit")
@@ -505,15 +525,15 @@ class State:
 
     def _encode_saloon(self, action: Action) -> int:
         s = self.active
-        card = CHARACTER_ID[action.card]
+        card = CHARACTER_ID[_given(action.card)]
         if card not in self.saloon[s]:
             raise IllegalAction("R5.2", f"the {action.card} is not in your Saloon")
         if action.a == action.b:
             raise IllegalAction("R5.2", "a Saloon move needs two different columns")
-        a, b = action.a - 1, action.b - 1
+        a, b = _given(action.a) - 1, _given(action.b) - 1
         three = [card, self.street[s][a], self.street[s][b]]
-        to_saloon = CHARACTER_ID[action.to_saloon]
-        at_a = CHARACTER_ID[action.at_a]
+        to_saloon = CHARACTER_ID[_given(action.to_saloon)]
+        at_a = CHARACTER_ID[_given(action.at_a)]
         if to_saloon not in three:
             raise IllegalAction(
                 "R5.2", f"the {action.to_saloon} is not one of the three cards moved"
@@ -635,9 +655,16 @@ class State:
                 return ("R6.9.1", "no immobilized Bandit of yours stands immediately to his left")
         return None
 
+    def _reacting(self) -> int:
+        """The seat a pending reaction waits for (R8.5): the seat to act."""
+        seat = self.to_act
+        if seat is None:  # pragma: no cover - a reaction is only pending in a live game
+            raise IllegalAction("R8.5", "no reaction is pending")
+        return seat
+
     def _intercepting_sheriff(self) -> int:
         """The column of the defender's Sheriff that may intercept (R6.3.3), or -1."""
-        d = self.to_act
+        d = self._reacting()
         g = self.context[0]
         street = self.street[d]
         if not self.stash[d][HANDCUFFS]:
@@ -649,7 +676,7 @@ class State:
 
     def _cancelling_reverend(self) -> int:
         """The column of the reacting seat's Reverend that may cancel (R6.9.2), or -1."""
-        r = self.to_act
+        r = self._reacting()
         col = self.context[2] + RIGHT[r]
         if 0 <= col < COLUMNS and self.street[r][col] == REVEREND and col != self.immobile[r]:
             return col
@@ -847,7 +874,7 @@ class State:
         self._end_action()
 
     def _intercept(self, spec: tuple[int, ...]) -> None:
-        d = self.to_act
+        d = self._reacting()
         col = self._intercepting_sheriff()
         self.stash[d][HANDCUFFS] -= 1
         self.discard[HANDCUFFS] += 1
@@ -857,14 +884,14 @@ class State:
         self._prompt(PENDING_CANCEL, self.active, (EFFECT_ARREST, d, self.context[0]))
 
     def _cancel(self, spec: tuple[int, ...]) -> None:
-        r = self.to_act
+        r = self._reacting()
         col = self._cancelling_reverend()
         self.log.append(("cancel", self.turn, r, col))
         self._reveal(r, col)
         self._end_action()
 
     def _pass(self, spec: tuple[int, ...]) -> None:
-        r = self.to_act
+        r = self._reacting()
         self.log.append(("pass", self.turn, r))
         if self.pending == PENDING_INTERCEPT:
             self._win(self.active, HOW_BAD)
@@ -887,7 +914,7 @@ class State:
         self.to_act = seat
         self.log.append(("prompt", self.turn, seat, pending))
 
-    def _win(self, seat: int, how: str) -> None:
+    def _win(self, seat: int, how: How) -> None:
         self.over = True
         self.actions_left = 0
         self.winner = seat
@@ -964,7 +991,7 @@ class State:
             "slots": [TOKENS[t] if t != EMPTY else None for t in self.slots],
             "reserve": [TOKENS[t] for t in self.reserve],
             "discard": {"bullet": self.discard[BULLET], "handcuffs": self.discard[HANDCUFFS]},
-            "seats": [self._seat_json(s, s) for s in (0, 1)],
+            "seats": [self._seat_json(s) for s in (0, 1)],
             "aside": self.aside_json(),
         }
 
@@ -972,32 +999,22 @@ class State:
         """The tokens set aside by sudden death (R9.4), by type: public, like the discard."""
         return {name: self.aside[t] for t, name in enumerate(TOKENS)}
 
-    def _seat_json(self, seat: int, viewer: int | None) -> dict[str, Any]:
-        """One seat's part of the state as ``viewer`` may see it (R8): its own street
-        whole, the other's only where face up, both whole once the game is over (R8.6)."""
+    def _seat_json(self, seat: int) -> dict[str, Any]:
+        """One seat's whole part of the true state (what a seat may see of it is the
+        views module's business)."""
         street = self.street[seat]
         marked = self.headlined[seat]
         imm = self.immobile[seat]
-        whole = viewer == seat or self.over
         return {
-            "street": [
-                CHARACTERS[ch] if whole or c == imm or (marked >> ch) & 1 else None
-                for c, ch in enumerate(street)
-            ],
+            "street": [CHARACTERS[ch] for ch in street],
             "saloon": [CHARACTERS[ch] for ch in self.saloon[seat]],
             "stash": {name: self.stash[seat][i] for name, i in STASH_KEYS},
             "immobilized": [imm + 1] if imm != NO_COL else [],
             "headlined": [c + 1 for c, ch in enumerate(street) if (marked >> ch) & 1],
         }
 
-    def view(self, seat: int | None) -> View:
-        """What ``seat`` may know (R8.3), or the public view for ``None`` (spectators).
 
-        The view is a detached, immutable copy: nothing in it leads back to this state."""
-        return build_view(self, seat)
-
-
-_APPLY = {
+_APPLY_BY_KIND: dict[int, Callable[[State, tuple[int, ...]], None]] = {
     K_MOVE: State._move,
     K_SALOON: State._saloon,
     K_LOOK: State._look,
@@ -1014,7 +1031,8 @@ _APPLY = {
     K_CANCEL: State._cancel,
     K_PASS: State._pass,
 }
-_APPLY = [_APPLY[k] for k in range(len(_APPLY))]
+#: What applies each kind of action, indexed by kind (a list: the hot path of apply).
+_APPLY = [_APPLY_BY_KIND[k] for k in range(len(_APPLY_BY_KIND))]
 
 
 def _position(
@@ -1130,5 +1148,4 @@ def _position(
     self.sudden_deaths = int(self.sudden_death)
     self.log = []
     self.history = []
-    self.rendered = {}
     return self

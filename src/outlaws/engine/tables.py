@@ -5,6 +5,8 @@ the fixed action space's ids, :meth:`outlaws.engine.State.legal_action_ids` conc
 these tuples, each holding the ids legal for one feature of the position (which column
 the Governor stands at, which column is immobilized, how many slots are filled, ...).
 The tests check the result against the rule-by-rule validator on many positions.
+These tables are the engine's own: their layout follows the generator's needs and may
+change; code outside the engine uses :mod:`outlaws.engine.actionspace`.
 """
 
 from __future__ import annotations
@@ -128,7 +130,9 @@ REPORTER_IDS = tuple(
 def _storekeep_specs(c: int, mayor: int, filled: int, supply: bool) -> list[tuple[int, ...]]:
     reach = 2 if mayor else 1
     near = [s for s in range(c - reach, c + reach + 1) if 0 <= s < filled]
-    specs = [(K_STOREKEEP, c, s1, s2, mayor) for i, s1 in enumerate(near) for s2 in near[i + 1 :]]
+    specs: list[tuple[int, ...]] = [
+        (K_STOREKEEP, c, s1, s2, mayor) for i, s1 in enumerate(near) for s2 in near[i + 1 :]
+    ]
     if supply:
         specs += [(K_STOREKEEP, c, s1, -1, mayor) for s1 in near]
     return specs

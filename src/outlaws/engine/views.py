@@ -4,6 +4,17 @@ A :class:`View` is what one seat may know: the public facts of R8.1, that seat's
 knowledge of R8.2, and the game's events with the other seat's secrets cut out (R8.3).
 A spectator's view (seat ``None``) holds the public facts only.
 
+This module is the one place that turns a :class:`~outlaws.engine.State` into what a
+seat may know, as OpenSpiel's observers read a state they do not own: the state knows
+nothing of views, and every rule of hiding (which cards, which tokens, which event
+fields) is written here. :func:`seat_view` is the way in:
+
+>>> from outlaws.engine import State, seat_view
+>>> state = State.new(seed=7)
+>>> mine, theirs = seat_view(state, 0), seat_view(state, None)
+>>> None in mine.seats[0].street, None in theirs.seats[0].street
+(False, True)
+
 A view is built as a detached copy of plain, immutable values (tuples, strings, ints,
 read-only mappings): it holds no reference to the state it came from, so a bot, a client
 or a log line that is given a view has no path back to the hidden cards.
@@ -14,12 +25,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
+from weakref import WeakKeyDictionary
 
-from .names import BULLET, CHARACTERS, HANDCUFFS, KNOWS, PUBLIC, TOKENS
+from .names import BULLET, CHARACTERS, HANDCUFFS, KNOWS, PUBLIC, STASH_KEYS, TOKENS
+from .state import NO_COL, How, Reaction, State, Status
 
-if TYPE_CHECKING:
-    from .state import State
+#: Who reads an event: a seat, a spectator (None), or "all" for the unredacted record of
+#: a finished game (R8.6).
+Viewer = int | Literal["all"] | None
 
 # How each internal event tuple (type, turn, seat, *values) is spelt in JSON.
 # Kinds: "col" (0-based inside, 1-based out), "char", "token", "bool", "str", "reaction".
@@ -119,7 +133,7 @@ class Event:
         return out
 
 
-def render_event(raw: tuple[Any, ...], viewer: int | str | None) -> Event:
+def render_event(raw: tuple[Any, ...], viewer: Viewer) -> Event:
     """Turn an internal event tuple into an :class:`Event` for ``viewer`` (a seat, None
     for a spectator, or ``"all"`` for the unredacted record of the game)."""
     etype, turn, seat = raw[0], raw[1], raw[2]
@@ -175,12 +189,12 @@ class View:
     """
 
     viewer: int | None
-    status: str
+    status: Status
     winner: int | None
-    how: str | None
+    how: How | None
     to_act: int | None
     actions_left: int
-    pending: str | None
+    pending: Reaction | None
     turn: int
     sudden_death: bool
     slots: tuple[str | None, ...]
@@ -223,16 +237,51 @@ class View:
         }
 
 
+#: The log already rendered for each viewer of each live state: views are built often
+#: (every decision of a bot, every message of the server) and the log only grows, so each
+#: event is rendered once per viewer. Weak keys: the cache goes with its state.
+_RENDERED: WeakKeyDictionary[State, dict[int | None, list[Event]]] = WeakKeyDictionary()
+
+
 def _rendered_log(state: State, viewer: int | None) -> tuple[Event, ...]:
     """The log as ``viewer`` may read it, rendering only the events not yet rendered."""
-    done = state.rendered.setdefault(viewer, [])
-    for raw in state.log[len(done) :]:
+    by_viewer = _RENDERED.get(state)
+    if by_viewer is None:
+        by_viewer = _RENDERED[state] = {}
+    done = by_viewer.setdefault(viewer, [])
+    log = state.log
+    if len(done) > len(log):  # pragma: no cover - a log never shrinks
+        done.clear()
+    for raw in log[len(done) :]:
         done.append(render_event(raw, viewer))
     return tuple(done)
 
 
-def build_view(state: State, viewer: int | None) -> View:
-    """Copy out of ``state`` exactly what ``viewer`` may know."""
+def _seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
+    """One seat's side as ``viewer`` may see it (R8): its own street whole, the other's
+    only where face up (an immobilized Bandit, a headlined card: R8.4), both whole once
+    the game is over (R8.6). Saloons, stashes and markers are public (R8.1)."""
+    street = state.street[seat]
+    marked = state.headlined[seat]
+    imm = state.immobile[seat]
+    whole = viewer == seat or state.over
+    stash = state.stash[seat]
+    return SeatView(
+        street=tuple(
+            CHARACTERS[ch] if whole or c == imm or (marked >> ch) & 1 else None
+            for c, ch in enumerate(street)
+        ),
+        saloon=tuple(CHARACTERS[ch] for ch in state.saloon[seat]),
+        stash=MappingProxyType({name: stash[i] for name, i in STASH_KEYS}),
+        immobilized=(imm + 1,) if imm != NO_COL else (),
+        headlined=tuple(c + 1 for c, ch in enumerate(street) if (marked >> ch) & 1),
+    )
+
+
+def seat_view(state: State, viewer: int | None) -> View:
+    """What ``viewer`` may know of ``state`` (R8.3): seat 0, seat 1, or None for a
+    spectator's public view. A detached, immutable copy: nothing in it leads back to the
+    state, so it is what a bot, a client, a log line or an adapter is handed."""
     if viewer not in (0, 1, None):
         raise ValueError(f"a view is for seat 0, seat 1 or None (spectator), not {viewer!r}")
     bit = PUBLIC if viewer is None else KNOWS[viewer]
@@ -240,18 +289,6 @@ def build_view(state: State, viewer: int | None) -> View:
         TOKENS[token] if known & bit and token >= 0 else None
         for token, known in zip(state.slots, state.known, strict=True)
     )
-    seats = []
-    for s in (0, 1):
-        data = state._seat_json(s, viewer)
-        seats.append(
-            SeatView(
-                street=tuple(data["street"]),
-                saloon=tuple(data["saloon"]),
-                stash=MappingProxyType(data["stash"]),
-                immobilized=tuple(data["immobilized"]),
-                headlined=tuple(data["headlined"]),
-            )
-        )
     return View(
         viewer=viewer,
         status=state.status,
@@ -268,7 +305,7 @@ def build_view(state: State, viewer: int | None) -> View:
         discard=MappingProxyType(
             {"bullet": state.discard[BULLET], "handcuffs": state.discard[HANDCUFFS]}
         ),
-        seats=(seats[0], seats[1]),
+        seats=(_seat_view(state, 0, viewer), _seat_view(state, 1, viewer)),
         aside=MappingProxyType(state.aside_json()),
         log=_rendered_log(state, viewer),
     )

@@ -20,9 +20,8 @@ from typing import Any
 
 import orjson
 
-from ..engine import Event, SeatView, State, View
-from ..engine.actions import ACTION_OF_ID, K_SALOON, SPECS, spec_to_action
-from ..engine.names import CHARACTER_ID
+from ..engine import Event, SeatView, View
+from ..engine.actionspace import ACTION_OF_ID, CHARACTER_ID, K_SALOON, SPECS, spec_to_action
 
 
 def dumps(value: Any) -> str:
@@ -235,17 +234,17 @@ def _plain(run: tuple[int, ...]) -> list[tuple[GroupKey, str]]:
     return found
 
 
-def legal_json(state: State, view: View, memo: dict[str, Any] | None = None) -> str:
-    """The legal actions of ``state``, grouped (see above), as JSON text: expanded, the
-    same list as ``[a.to_json() for a in state.legal_actions()]``, but that the actions of
-    a group come together. ``view`` is the view of the seat to act: it names the cards a
-    Saloon exchange moves.
+def legal_json(ids: Sequence[int], view: View, memo: dict[str, Any] | None = None) -> str:
+    """The legal action ids ``ids`` (the engine's, in its order) grouped (see above), as
+    JSON text: expanded, the same list as ``[a.to_json() for a in
+    state.legal_actions()]``, but that the actions of a group come together. ``view`` is
+    the view of the seat to act: it names the cards a Saloon exchange moves (the codec is
+    never handed the true state).
 
     The Saloon exchanges are most of the list (some 300 of 400 actions); they come as one
     run of ids, whose rows depend only on those ids and the seat's cards: they are made by
     one formatting of a template kept per run. ``memo`` (one dict per seat) keeps the last
     run's text, which the seat's next decisions often share."""
-    ids = state.legal_action_ids()
     if not ids:
         return "[]"
     start = bisect_left(ids, _SALOON_LOW)
@@ -262,19 +261,19 @@ def legal_json(state: State, view: View, memo: dict[str, Any] | None = None) -> 
             for key, rows in _plain(tuple(head)):
                 groups.setdefault(key, []).append(rows)
         if start < end:
-            text = _saloon_rows(tuple(ids[start:end]), state, view, memo)
+            text = _saloon_rows(tuple(ids[start:end]), view, memo)
             groups.setdefault(_SALOON_KEY, []).append(text)
         if tail:
             for key, rows in _plain(tuple(tail)):
                 groups.setdefault(key, []).append(rows)
     except ValueError:
-        groups = _legal_walk(ids, state, view)
+        groups = _legal_walk(ids, view)
     return (
         "[" + ",".join(_head_of(key) + ",".join(rows) + "]}" for key, rows in groups.items()) + "]"
     )
 
 
-def _legal_walk(ids: list[int], state: State, view: View) -> dict[GroupKey, list[str]]:
+def _legal_walk(ids: Sequence[int], view: View) -> dict[GroupKey, list[str]]:
     """The rows of :func:`legal_json` by group, for ids in any order (each run of
     exchanges on its own, not memoized)."""
     by_id = _ID_ROW
@@ -286,25 +285,24 @@ def _legal_walk(ids: list[int], state: State, view: View) -> dict[GroupKey, list
             run.append(action_id)
             continue
         if run:
-            groups.setdefault(_SALOON_KEY, []).append(_saloon_rows(tuple(run), state, view, None))
+            groups.setdefault(_SALOON_KEY, []).append(_saloon_rows(tuple(run), view, None))
             run = []
         groups.setdefault(entry[0], []).append(entry[1])
     if run:
-        groups.setdefault(_SALOON_KEY, []).append(_saloon_rows(tuple(run), state, view, None))
+        groups.setdefault(_SALOON_KEY, []).append(_saloon_rows(tuple(run), view, None))
     return groups
 
 
-def _saloon_rows(
-    run: tuple[int, ...], state: State, view: View, memo: dict[str, Any] | None
-) -> str:
+def _saloon_rows(run: tuple[int, ...], view: View, memo: dict[str, Any] | None) -> str:
     """The JSON text of the rows (without brackets) of a run of Saloon exchange ids.
 
     The memo keeps the run as the tuple its plan holds, not ``run``: the collector's
     youngest generation reads every item of every new container still alive, and a
     thousand seats' memos, each a new tuple of 300 ids, were over half of what it read."""
-    assert view.viewer is not None and view.viewer == state.to_act, "needs the actor's view"
+    assert view.viewer is not None and view.viewer == view.to_act, "needs the actor's view"
     side = view.seats[view.viewer]
-    cards = side.saloon + side.street
+    # The seat's own view names every card of its own street.
+    cards = side.saloon + tuple(name or "" for name in side.street)
     if memo is not None and memo.get("cards") == cards and memo.get("run") == run:
         return str(memo["text"])
     kept, template, names = _run_plan(run)

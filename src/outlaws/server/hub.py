@@ -1,9 +1,17 @@
-"""The WebSocket hub: every connected seat or spectator of a table and what it is sent.
+"""The hub: message fan-out, apart from the game logic (as lila-ws is apart from lila).
+
+A :class:`Room` holds the connections of one table (its seats' and its spectators'),
+what their messages are made of (per seat, computed once for every connection of that
+seat), and the messages themselves. The game service changes tables and tells the
+:class:`Hub` that one changed; the hub never changes a game.
 
 Updates are *pulled*: a change to a table only wakes each of its connections, whose own
 sender task then builds the message from the table as it is now (the events the client
 has not had yet, the current view, the legal actions). A slow client therefore gets
 fewer, larger updates instead of an ever-growing queue, and never holds up a table.
+
+This is the seam where messages between server processes plug in: a hub that hears
+another process announce a change wakes its own room of that game.
 """
 
 from __future__ import annotations
@@ -14,12 +22,19 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, fields
+from types import SimpleNamespace
+from typing import Any, Literal
 
 from starlette.websockets import WebSocket
 
-from .codec import dumps
+from ..engine import Event, View
+from .codec import dumps, legal_json
 from .errors import ApiError
 from .table import Table
+
+#: The two messages a room builds: the first after a (re)connection, and each later one.
+MessageKind = Literal["hello", "events"]
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +64,10 @@ class Connection:
     """One WebSocket of a seat (0 or 1) or of a spectator (None) at one table."""
 
     def __init__(
-        self, ws: WebSocket, table: Table, seat: int | None, since: int, now: Callable[[], float]
+        self, ws: WebSocket, room: Room, seat: int | None, since: int, now: Callable[[], float]
     ) -> None:
         self.ws = ws
-        self.table = table
+        self.room = room
         self.seat = seat
         self.now = now
         #: The next event index the client has not been sent; the table version it saw.
@@ -89,7 +104,7 @@ class Connection:
 
     # -- the sender task ---------------------------------------------------------------
     def start(self) -> None:
-        self.task = asyncio.create_task(self._send_loop(), name=f"ws-send-{self.table.id}")
+        self.task = asyncio.create_task(self._send_loop(), name=f"ws-send-{self.room.id}")
 
     async def stop(self) -> None:
         self.closed = True
@@ -105,16 +120,166 @@ class Connection:
                 self.wake.clear()
                 while self.outbox:
                     await self.ws.send_text(self.outbox.popleft())
-                table = self.table
-                if self.hello or table.version != self.seen_version:
-                    kind = "hello" if self.hello else "events"
-                    version = table.version
-                    text, self.sent = table.message(kind, self.seat, self.sent, self.now())
+                room = self.room
+                if self.hello or room.table.version != self.seen_version:
+                    kind: MessageKind = "hello" if self.hello else "events"
+                    version = room.table.version
+                    text, self.sent = room.message(kind, self.seat, self.sent, self.now())
                     self.hello = False
                     self.seen_version = version
                     await self.ws.send_text(text)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # the client went away: the receive loop ends it
-            log.debug("send to a client of %s failed: %s", self.table.id, error)
+            log.debug("send to a client of %s failed: %s", self.room.id, error)
             self.closed = True
+
+
+class Room:
+    """The connections of one table and the messages built for them."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.id = table.id
+        self.conns: set[Connection] = set()
+        self._parts: dict[int | None, _Parts] = {}
+        self._texts: dict[tuple[int | None, int, MessageKind], tuple[int, str]] = {}
+        #: Each seat's memo of its legal actions' text (see :func:`~.codec.legal_json`).
+        self._legal_memo: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+
+    def notify(self) -> None:
+        """The table changed: wake every connection."""
+        for conn in self.conns:
+            conn.notify()
+
+    def _state_parts(self, seat: int | None) -> _Parts:
+        """What the messages of this version to ``seat`` are made of, from its view,
+        computed once (for every connection of the seat)."""
+        table = self.table
+        cached = self._parts.get(seat)
+        if cached is None or cached.version != table.version:
+            view = table.view(seat)
+            legal = None
+            if seat is not None and table.status == "playing" and table.to_act == seat:
+                legal = legal_json(table.legal_ids(seat), view, self._legal_memo[seat])
+            log = view.log
+            cached = _Parts(table.version, _head(view), legal, len(log), log[-_TAIL:])
+            self._parts[seat] = cached
+        return cached
+
+    def message(
+        self, kind: MessageKind, seat: int | None, since: int, now: float
+    ) -> tuple[str, int]:
+        """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
+        JSON text, and the number of events it brings the client to."""
+        table = self.table
+        parts = self._state_parts(seat)
+        total = parts.total
+        since = min(max(0, since), total)
+        key = (seat, since, kind)
+        cached = self._texts.get(key)
+        if cached is not None and cached[0] == table.version and table.clock is None:
+            return cached[1], total
+        head, legal = parts.head, parts.legal
+        first = total - len(parts.tail)
+        log = parts.tail[since - first :] if since >= first else table.view(seat).log[since:]
+        events = [event.to_json() for event in log]
+        body: dict[str, Any] = {"type": kind, "game": table.id, "seat": seat}
+        if kind == "hello":
+            body["view"] = {**head, "log": events}
+            body["kind"] = table.kind
+        else:
+            body["events"] = events
+            body["view"] = head
+        body["players"] = [info.public() for info in table.seats]
+        body["since"] = since
+        body["actions"] = table.actions
+        body["status"] = table.status
+        body["result"] = table.result
+        body["clock"] = table.clock_json(now)
+        text = dumps(body)
+        text = "".join((text[:-1], ',"legal":', "null" if legal is None else legal, "}"))
+        if len(self._texts) > 64:
+            self._texts.clear()
+        self._texts[key] = (table.version, text)
+        return text, total
+
+
+class Hub:
+    """Every room of this process, by game id: created with a table's first connection,
+    dropped with its last."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, Room] = {}
+
+    def join(
+        self, ws: WebSocket, table: Table, seat: int | None, since: int, now: Callable[[], float]
+    ) -> Connection:
+        """A new connection to ``table``'s room, its sender started."""
+        room = self.rooms.get(table.id)
+        if room is None or room.table is not table:  # new, or the game was reloaded
+            room = self.rooms[table.id] = Room(table)
+        conn = Connection(ws, room, seat, since, now)
+        room.conns.add(conn)
+        conn.start()
+        return conn
+
+    async def leave(self, conn: Connection) -> None:
+        room = conn.room
+        room.conns.discard(conn)
+        if not room.conns and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        await conn.stop()
+
+    def changed(self, table: Table) -> None:
+        """``table`` changed: its connections send what is new."""
+        room = self.rooms.get(table.id)
+        if room is not None:
+            room.notify()
+
+    def watched(self, game_id: str) -> bool:
+        """Whether anyone is connected to the game."""
+        return game_id in self.rooms
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            for conn in list(room.conns):
+                await conn.stop()
+        self.rooms.clear()
+
+
+#: How many of the last events of a seat's log a room keeps at hand: all that a client
+#: needs but after a (re)connection or a long stall, when the log is read again.
+_TAIL = 16
+
+
+@dataclass(frozen=True, slots=True)
+class _Parts:
+    """A seat's messages at one version of the table, but for their events and clock."""
+
+    version: int
+    #: The view without its log, as JSON values.
+    head: dict[str, Any]
+    #: The legal actions' JSON text (grouped: :func:`~.codec.legal_json`) when the seat
+    #: is to act, else None.
+    legal: str | None
+    #: The length of the seat's log, and its last events (``_TAIL`` at most).
+    total: int
+    tail: tuple[Event, ...]
+
+
+#: The fields of a view but its log.
+_HEAD_FIELDS = tuple(f.name for f in fields(View) if f.name != "log")
+
+
+def _head(view: View) -> dict[str, Any]:
+    """``view.to_json()`` without its log (the log is sent as events): the engine's own
+    ``View.to_json`` read from a copy of the view's fields with an empty log (cheaper
+    than ``dataclasses.replace`` of a frozen dataclass)."""
+    copy = SimpleNamespace(log=())
+    values = copy.__dict__
+    for name in _HEAD_FIELDS:
+        values[name] = getattr(view, name)
+    out: dict[str, Any] = View.to_json(copy)  # type: ignore[arg-type]
+    del out["log"]
+    return out

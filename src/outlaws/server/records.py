@@ -6,8 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from ..engine import OutlawsError, Record, State, record_of, replay_json
-from ..engine.views import render_event
+from ..engine import OutlawsError, Record, State, render_event, replay_json
 from .errors import from_engine
 from .storage import ActionRow, GameRow, SeatRow
 from .table import SeatInfo, Table
@@ -25,7 +24,7 @@ def export(table: Table) -> dict[str, Any]:
     """The game as a FORMAT.md record, with ``game``, ``players``, ``result``,
     ``resigned`` and ``timeout`` beside it (an imported game keeps its own)."""
     extra = dict(table.meta.get("extra", {}))
-    out = {**extra, **record_of(table.state).to_json()}
+    out = {**extra, **table.record().to_json()}
     if table.kind != "imported":
         result = table.result or {}
         out["game"] = table.id
@@ -39,18 +38,17 @@ def export(table: Table) -> dict[str, Any]:
 def replay(table: Table, start: int = 0, stop: int | None = None) -> dict[str, Any]:
     """The game step by step, from ``start`` to ``stop``: the whole true state (both
     hands) after each action, and the events of that step, unredacted."""
-    state = table.state
-    assert state.setup is not None
-    ids = list(state.history)
-    stop = len(ids) if stop is None else min(stop, len(ids))
-    again = State.new(seed=state.seed, setup=state.setup, turn_limit=state.turn_limit)
+    record = table.record()
+    actions = record.actions
+    stop = len(actions) if stop is None else min(stop, len(actions))
+    again = record.new_state()
     steps = []
     seen = 0
     for index in range(stop + 1):
         action = None
         if index > 0:
-            action = again.decode(ids[index - 1])
-            again.apply_id(ids[index - 1])
+            action = actions[index - 1]
+            again.apply(action)
         if index >= start:
             steps.append(
                 {
@@ -61,7 +59,7 @@ def replay(table: Table, start: int = 0, stop: int | None = None) -> dict[str, A
                 }
             )
         seen = len(again.log)
-    return {"game": table.id, "actions": len(ids), "record": export(table), "steps": steps}
+    return {"game": table.id, "actions": len(actions), "record": export(table), "steps": steps}
 
 
 def imported(data: Any, now: float) -> tuple[Table, GameRow]:

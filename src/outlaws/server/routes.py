@@ -7,12 +7,13 @@ server hands out) or as the header ``Authorization: Bearer TOKEN``.
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from ..bots import bot_names
+from ..bots import bot_names, bot_specs
 from ..engine import Action, FormatError, parse_notation
 from . import records
 from .clocks import ClockConfig
@@ -32,6 +33,7 @@ from .schemas import (
     MyGames,
     Notebook,
     Resigned,
+    Summary,
 )
 from .service import GameService
 from .table import Table
@@ -45,7 +47,8 @@ AuthHeader = Annotated[str | None, Header(description="`Bearer TOKEN`, instead o
 
 
 def service_of(request: Request) -> GameService:
-    return request.app.state.service
+    service: GameService = request.app.state.service
+    return service
 
 
 def token_of(token: str | None, authorization: str | None) -> str | None:
@@ -70,8 +73,8 @@ def game_out(service: GameService, table: Table, seat: int | None) -> GameOut:
     """A game as ``seat`` may see it: only the engine's view for that seat."""
     view = table.view(seat)
     legal = None
-    if seat is not None and table.status == "playing" and table.state.to_act == seat:
-        legal = [action.to_json() for action in table.state.legal_actions()]
+    if seat is not None and table.status == "playing" and table.to_act == seat:
+        legal = [action.to_json() for action in table.legal_actions(seat)]
     mode: Literal["play", "watch", "replay"] = (
         "replay" if table.finished else "play" if seat is not None else "watch"
     )
@@ -121,7 +124,7 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
         clock=clock,
         turn_limit=body.turn_limit,
     )
-    return CreatedGame(**made, links=links(made["game"], made["token"], made["invite"]))
+    return CreatedGame(**asdict(made), links=links(made.game, made.token, made.invite))
 
 
 @router.post("/invites/{invite}", response_model=Joined, tags=["games"])
@@ -131,13 +134,14 @@ async def join_game(
     """Take the seat an invite was made for. The invite is spent; the answer holds the
     seat's own secret token (the game's creator never sees it)."""
     joined = await service_of(request).join(invite, body.name if body else None)
-    return Joined(**joined, links=links(joined["game"], joined["token"]))
+    return Joined(**asdict(joined), links=links(joined.game, joined.token))
 
 
 @router.post("/games/mine", response_model=MyGames, tags=["games"])
 async def my_games(request: Request, body: MineIn) -> MyGames:
     """The games your seat tokens play in, newest first."""
-    return MyGames(games=await service_of(request).my_games(body.tokens))  # type: ignore[arg-type]
+    games = await service_of(request).my_games(body.tokens)
+    return MyGames(games=[Summary(**asdict(game)) for game in games])
 
 
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"])
@@ -187,7 +191,7 @@ async def resign(
     table, seat = await service.seat_of(game_id, token_of(token, authorization))
     if seat is None:
         raise ApiError(401, "no_token", "resigning needs your seat's token", field="token")
-    return Resigned(result=await service.resign(table, seat))
+    return Resigned(result=dict(await service.resign(table, seat)))
 
 
 @router.get(
@@ -270,7 +274,7 @@ async def bots() -> dict[str, Any]:
     """The bots a game can be played against."""
     return {
         "bots": bot_names(),
-        "specs": ["random", "heuristic", *(f"search:{n}" for n in range(1, 6))],
+        "specs": bot_specs(),
     }
 
 

@@ -15,28 +15,26 @@ import contextlib
 import hashlib
 import logging
 import secrets
-import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from sqlalchemy import Connection
 
-from ..deduce import Belief, token_marginals
-from ..engine import CHARACTERS, COLUMNS, TOKENS, Action, OutlawsError, Setup, State, View
+from ..engine import Action, OutlawsError, Setup, State
 from . import records
 from .botpool import BotPool
 from .clocks import ClockConfig, ClockService, ClockState
 from .errors import ApiError, bad_token, from_engine, unknown_game
+from .hub import Hub
+from .kinds import Actor, GameResult, TableStatus
+from .notebook import Notebooks
 from .settings import Settings
 from .storage import ActionRow, Database, GameRow, SeatRow, Storage
-from .table import SeatInfo, Table
+from .table import SeatInfo, Summary, Table
 
 log = logging.getLogger(__name__)
-
-#: Notebooks kept in memory (a belief holds 8! probabilities: about 320 kB each).
-NOTEBOOKS_KEPT = 64
 
 
 def hash_token(token: str) -> str:
@@ -48,6 +46,46 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+@dataclass(frozen=True, slots=True)
+class SeatGrant:
+    """A seat handed to a player: the game, the seat and its secret token (shown once:
+    only its hash is stored)."""
+
+    game: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame(SeatGrant):
+    """A game just created: the creator's seat, and the invite for a friend's seat."""
+
+    invite: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """One accepted action and all it changes, stored in one transaction before the
+    table follows: the action's row in the log, the clock after it, and the outcome
+    when it ends the game."""
+
+    row: ActionRow
+    action: Action
+    by: Actor
+    clock_state: ClockState | None
+    result: GameResult | None
+
+    def changes(self) -> dict[str, Any]:
+        """The game row's columns this commit changes."""
+        changes: dict[str, Any] = {}
+        if self.result is not None:
+            changes["status"] = "over"
+            changes["result"] = self.result
+        if self.clock_state is not None:
+            changes["clock_state"] = self.clock_state.to_json()
+        return changes
+
+
 class GameService:
     """All the games of one server process."""
 
@@ -57,6 +95,8 @@ class GameService:
         self.db = Database(Storage(settings.db_url, settings.sqlite_synchronous))
         self.bots = BotPool(settings.bot_workers)
         self.clocks = ClockService(settings.now, settings.clock_tick, self._timeout)
+        #: The connections to each game, and the messages they are sent.
+        self.hub = Hub()
         #: Games still being played (or waiting for a second player).
         self.active: dict[str, Table] = {}
         #: Finished games recently opened.
@@ -64,7 +104,7 @@ class GameService:
         self.invites: dict[str, str] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         #: The latest notebook of recently asked (game, seat)s, with the belief behind it.
-        self._notebooks: OrderedDict[tuple[str, int], _Notebook] = OrderedDict()
+        self.notebooks = Notebooks()
 
     # -- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -96,9 +136,7 @@ class GameService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for table in [*self.active.values(), *self.finished.values()]:
-            for conn in list(table.conns):
-                await conn.stop()
+        await self.hub.close()
         self.bots.shutdown()
         await self.db.stop()
 
@@ -149,8 +187,8 @@ class GameService:
         self.finished[table.id] = table
         self.finished.move_to_end(table.id)
         while len(self.finished) > self.settings.finished_cache:
-            old_id, old = next(iter(self.finished.items()))
-            if old.conns:
+            old_id = next(iter(self.finished))
+            if self.hub.watched(old_id):
                 self.finished.move_to_end(old_id)
                 break
             del self.finished[old_id]
@@ -163,7 +201,7 @@ class GameService:
             if action_row.idx != number:
                 raise OutlawsError(f"action log has a gap at {number}")
             state.apply(Action.from_json(action_row.action, where=f"actions[{number}]"))
-        table = Table(
+        return Table(
             id=row.id,
             kind=row.kind,
             created_at=row.created_at,
@@ -176,29 +214,30 @@ class GameService:
             meta=row.meta,
             actors=[a.by for a in row.actions],
         )
-        return table
 
     # -- creating and joining ------------------------------------------------------------
     async def create(
         self,
         *,
-        opponent: str,
+        opponent: Literal["bot", "friend"],
         bot: str | None,
         seat: int | None,
         name: str | None,
         clock: ClockConfig | None,
         turn_limit: int | None,
-    ) -> dict[str, Any]:
+    ) -> NewGame:
         """A new game against a bot or a friend; the creator's seat token (and the
         invite for the friend's seat)."""
         if seat is None:
             seat = secrets.randbelow(2)
         seed = secrets.randbits(62)
         state = State.new(seed=seed, turn_limit=turn_limit)
-        assert state.setup is not None
+        setup = state.setup
+        assert setup is not None
         token = new_token()
         invite = None
         seats = [SeatInfo("human"), SeatInfo("human")]
+        status: TableStatus
         seats[seat] = SeatInfo("human", name=name, token_hash=hash_token(token))
         if opponent == "bot":
             assert bot is not None
@@ -219,14 +258,14 @@ class GameService:
             clock_state=ClockState.fresh(clock) if clock else None,
         )
         if status == "playing":
-            self._advance_clock(table, table.state)
+            self._advance_clock(table, table.to_act)
         row = GameRow(
             id=table.id,
             created_at=table.created_at,
             kind=table.kind,
             status=table.status,
             seed=seed,
-            setup=state.setup.to_json(),
+            setup=setup.to_json(),
             turn_limit=turn_limit,
             result=None,
             clock=clock.to_json() if clock else None,
@@ -243,9 +282,9 @@ class GameService:
             self.invites[hash_token(invite)] = table.id
         self._arm_clock(table)
         self._after_change(table)
-        return {"game": table.id, "seat": seat, "token": token, "invite": invite}
+        return NewGame(game=table.id, seat=seat, token=token, invite=invite)
 
-    async def join(self, invite: str, name: str | None) -> dict[str, Any]:
+    async def join(self, invite: str, name: str | None) -> SeatGrant:
         """Take the seat an invite was made for: its secret token (the invite is spent)."""
         invite_hash = hash_token(invite)
         game_id = self.invites.get(invite_hash)
@@ -265,7 +304,7 @@ class GameService:
             clock_state = table.clock_state.copy() if table.clock_state else None
             if clock_state is not None and table.clock is not None:
                 timed = [s for s, info in enumerate(table.seats) if info.kind == "human"]
-                clock_state.advance(table.clock, table.state.to_act, timed, self.now())
+                clock_state.advance(table.clock, table.to_act, timed, self.now())
 
             def op(conn: Connection) -> Any:
                 claimed = Storage.claim_invite(conn, invite_hash, token_hash, name)
@@ -288,11 +327,16 @@ class GameService:
             table.version += 1
             self._arm_clock(table)
             self._after_change(table)
-        return {"game": table.id, "seat": seat, "token": token}
+        return SeatGrant(game=table.id, seat=seat, token=token)
 
     # -- playing -----------------------------------------------------------------------
     async def submit(
-        self, table: Table, seat: int, action: Action, by: str = "human", period: int | None = None
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        by: Actor = "human",
+        period: int | None = None,
     ) -> int:
         """Validate ``action`` for ``seat``, commit it, apply it; its index in the record.
 
@@ -305,37 +349,20 @@ class GameService:
                 cs = table.clock_state
                 if cs is None or cs.autopilot != period or cs.period != period:
                     raise ApiError(409, "stale", "the period the bot played for is over")
-            # What the action leads to, worked out on a copy: the stored game must change
-            # in one transaction (the action, the outcome, the clock) before the table does.
-            # The engine checks the action as it applies it: an illegal one raises and
-            # leaves the copy unchanged.
-            after = table.state.clone()
             try:
-                after.apply(action)
+                after = table.rehearse(action)
             except OutlawsError as error:
                 raise from_engine(error) from None
-            index = len(table.state.history)
+            index = table.actions
             now = self.now()
-            clock_state = self._advance_clock(table, after, dry=True)
-            result = records.result_of(after) if after.over else None
-            status = "over" if after.over else table.status
-            if clock_state is not None and after.over:
+            clock_state = self._advance_clock(table, after.to_act, dry=True)
+            if clock_state is not None and after.result is not None:
                 clock_state.stop(now)
             row = ActionRow(index, action.to_json(), seat, by, now)
-            changes: dict[str, Any] = {}
-            if status != table.status:
-                changes["status"] = status
-                changes["result"] = result
-            if clock_state is not None:
-                changes["clock_state"] = clock_state.to_json()
-
+            commit = Commit(row, action, by, clock_state, after.result)
             # Shielded: once the write is under way, the table must follow the database
             # even if the caller goes away (a closed socket, a shutdown).
-            task = asyncio.ensure_future(
-                self._commit_then_apply(
-                    table, row, changes, action, by, clock_state, status, result
-                )
-            )
+            task = asyncio.ensure_future(self._commit_then_apply(table, commit))
             try:
                 await asyncio.shield(task)
             except asyncio.CancelledError:
@@ -343,38 +370,19 @@ class GameService:
                 raise
             return index
 
-    async def _commit_then_apply(
-        self,
-        table: Table,
-        row: ActionRow,
-        changes: dict[str, Any],
-        action: Action,
-        by: str,
-        clock_state: ClockState | None,
-        status: str,
-        result: dict[str, Any] | None,
-    ) -> None:
-        """Commit the action's ``row`` and the game's ``changes``; only then change the
-        table (``action``, already applied to a copy of its state, is applied to it) and
-        tell everyone."""
+    async def _commit_then_apply(self, table: Table, commit: Commit) -> None:
+        """Store ``commit``; only then change the table and tell everyone."""
         try:
-            await self.db.append(table.id, row, changes)
+            await self.db.append(table.id, commit.row, commit.changes())
         except ApiError:
             raise
         except Exception as error:
             log.exception("storing an action of game %s failed", table.id)
             raise ApiError(503, "storage", f"the action could not be stored: {error}") from None
-        # Applied again rather than swapped for the copy: the copy's lists (the whole log
-        # and history) would be new objects that live on, and the garbage collector's
-        # youngest generation, run every few hundred actions, read every entry of each of
-        # them (a thousand tables: twice the work at each pass). An apply costs a few
-        # microseconds, and it keeps the views already rendered of the log (it only grows).
-        # The engine is deterministic: the state becomes the copy's, exactly.
-        table.state.apply(action)
-        table.actors.append(by)
-        table.clock_state = clock_state
-        if status == "over":
-            self._finish(table, result)
+        table.apply(commit.action, commit.by)
+        table.clock_state = commit.clock_state
+        if commit.result is not None:
+            self._finish(table, dict(commit.result))
         table.version += 1
         self._arm_clock(table)
         self._after_change(table)
@@ -386,21 +394,21 @@ class GameService:
             raise ApiError(409, "game_over", "the game is over", rule="R9")
         if table.status == "waiting":
             raise ApiError(409, "not_started", "the second player has not joined yet")
-        if table.state.to_act != seat:
-            raise ApiError(409, "not_your_turn", f"it is seat {table.state.to_act}'s decision")
+        if table.to_act != seat:
+            raise ApiError(409, "not_your_turn", f"it is seat {table.to_act}'s decision")
 
-    async def resign(self, table: Table, seat: int) -> dict[str, Any]:
+    async def resign(self, table: Table, seat: int) -> GameResult:
         """``seat`` gives up: the other seat wins. Stored as the game's outcome."""
         async with table.lock:
             if table.kind == "imported":
                 raise ApiError(409, "not_playable", "an imported game is for watching only")
             if table.finished:
                 raise ApiError(409, "game_over", "the game is over", rule="R9")
-            result = {"winner": 1 - seat, "how": "resign", "loser": seat}
+            result: GameResult = {"winner": 1 - seat, "how": "resign", "loser": seat}
             await self._store_end(table, result)
             return result
 
-    async def _store_end(self, table: Table, result: dict[str, Any]) -> None:
+    async def _store_end(self, table: Table, result: GameResult) -> None:
         """End the game by ``result`` (resignation, timeout): stored, then announced."""
         clock_state = table.clock_state.copy() if table.clock_state else None
         if clock_state is not None:
@@ -410,7 +418,7 @@ class GameService:
             changes["clock_state"] = clock_state.to_json()
         await self.db.write(lambda conn: Storage.update_game(conn, table.id, **changes))
         table.clock_state = clock_state
-        self._finish(table, result)
+        self._finish(table, dict(result))
         table.version += 1
         self._after_change(table)
 
@@ -422,11 +430,10 @@ class GameService:
 
     def _after_change(self, table: Table) -> None:
         """Tell the table's clients, and let a bot play if one is to act."""
-        for conn in table.conns:
-            conn.notify()
+        self.hub.changed(table)
         if table.status != "playing" or table.bot_task is not None:
             return
-        to_act = table.state.to_act
+        to_act = table.to_act
         if to_act is not None and table.bot_for(to_act) is not None:
             table.bot_task = self._spawn(self._bot_moves(table))
 
@@ -434,16 +441,15 @@ class GameService:
         """Play for the bot seat(s) of ``table`` while a bot is to act."""
         try:
             while table.status == "playing":
-                seat = table.state.to_act
+                seat = table.to_act
                 bot = table.bot_for(seat) if seat is not None else None
                 if seat is None or bot is None:
                     return
                 spec, by = bot
                 version = table.version
                 view = table.view(seat)
-                legal = table.state.legal_actions()
-                seed = _bot_seed(table.state.seed, seat, table.actions)
-                action = await self.bots.choose(spec, seed, view, legal)
+                legal = table.legal_actions(seat)
+                action = await self.bots.choose(spec, table.bot_seed(seat), view, legal)
                 if table.version != version:
                     continue  # the game moved on meanwhile (a resignation): think again
                 period = table.clock_state.period if by == "clock" and table.clock_state else None
@@ -458,12 +464,14 @@ class GameService:
             table.bot_task = None
 
     # -- clocks --------------------------------------------------------------------------
-    def _advance_clock(self, table: Table, state: State, dry: bool = False) -> ClockState | None:
-        """The clock after the game reached ``state`` (a copy when ``dry``)."""
+    def _advance_clock(
+        self, table: Table, to_act: int | None, dry: bool = False
+    ) -> ClockState | None:
+        """The clock once ``to_act`` is to decide (a copy when ``dry``)."""
         if table.clock is None or table.clock_state is None:
             return None
         clock_state = table.clock_state.copy() if dry else table.clock_state
-        clock_state.advance(table.clock, state.to_act, table.timed_seats(), self.now())
+        clock_state.advance(table.clock, to_act, table.timed_seats(), self.now())
         return clock_state
 
     def _arm_clock(self, table: Table) -> None:
@@ -509,40 +517,12 @@ class GameService:
 
     # -- deduction -----------------------------------------------------------------------
     async def notebook(self, table: Table, seat: int) -> dict[str, Any]:
-        """What ``seat`` can deduce of its opponent's hidden cards: computed from the
-        engine's view for that seat alone (:func:`notebook_of`), never the true state.
-
-        The belief behind it is kept per (game, seat) and only reads the events that came
-        since it was last asked; the work runs off the event loop (a long log costs tens
-        of milliseconds the first time)."""
-        key = (table.id, seat)
-        memo = self._notebooks.get(key)
-        if memo is None or memo.table() is not table:
-            # New, or the game was reloaded from the database: start over.
-            memo = _Notebook(weakref.ref(table))
-            self._notebooks[key] = memo
-            while len(self._notebooks) > NOTEBOOKS_KEPT:
-                self._notebooks.popitem(last=False)
-        self._notebooks.move_to_end(key)
-        async with memo.lock:
-            version = table.version
-            if memo.body is not None and memo.version == version:
-                return memo.body
-            view = table.view(seat)  # the seat's own view: the security boundary
-            head = {"game": table.id, "seat": seat, "actions": table.actions}
-            try:
-                belief, body = await asyncio.to_thread(notebook_of, view, memo.belief)
-            except ValueError as error:  # pragma: no cover - the engine's views are consistent
-                memo.belief = memo.body = None
-                log.exception("deduction failed in game %s", table.id)
-                raise ApiError(
-                    500, "deduction", f"the notebook cannot be computed: {error}"
-                ) from None
-            memo.belief, memo.version, memo.body = belief, version, {**head, **body}
-            return memo.body
+        """What ``seat`` can deduce of its opponent's hidden cards, from its own view
+        alone (:class:`~outlaws.server.notebook.Notebooks`)."""
+        return await self.notebooks.of(table, seat)
 
     # -- listing -----------------------------------------------------------------------
-    async def my_games(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
+    async def my_games(self, tokens: Sequence[str]) -> list[Summary]:
         """A summary of each game that one of ``tokens`` holds a seat in."""
         hashes = [hash_token(t) for t in tokens]
         found = await self.db.call(self.db.storage.seats_of_tokens, hashes)
@@ -553,80 +533,8 @@ class GameService:
             except ApiError:
                 continue
             out.append(table.summary(seat))
-        out.sort(key=lambda g: -g["created_at"])
+        out.sort(key=lambda g: -g.created_at)
         return out
 
 
-@dataclass(eq=False)
-class _Notebook:
-    """The notebook of one seat of one table: its belief, kept up to date on demand."""
-
-    table: weakref.ref[Table]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    belief: Belief | None = None
-    version: int = -1
-    body: dict[str, Any] | None = None
-
-
-def notebook_of(view: View, belief: Belief | None = None) -> tuple[Belief, dict[str, Any]]:
-    """The notebook of ``view``'s seat, from that view alone, and the belief it read
-    (``belief``, an earlier belief of the same seat and game, reads only the new events).
-
-    ``columns``: for each opponent column 1..8, the probability of each character there
-    (zeros left out; probabilities to 12 decimals); ``most_likely``: each character's
-    likeliest column ``[col, p]`` (``null`` if it is in the opponent's Saloon);
-    ``last_seen``: where each opponent character was last shown face up (a ``reveal`` or
-    ``headline`` event: ``{col, turn}``, ``null`` if never); ``tokens``: for each slot
-    1..8, the probability of each token (``{}`` for an empty slot)."""
-    seat = view.viewer
-    if seat is None:
-        raise ValueError("a notebook belongs to a seat")
-    if belief is None or belief.read > len(view.log):
-        belief = Belief(view)
-    else:
-        belief.update(view)
-    opponent = 1 - seat
-    columns = _odds_by_column(belief.marginals(), CHARACTERS)
-    most_likely: dict[str, list[int | float] | None] = {}
-    for name in CHARACTERS:
-        best = belief.most_likely(name, 1)
-        most_likely[name] = [best[0][0], _rounded(best[0][1])] if best else None
-    last_seen: dict[str, dict[str, int] | None] = dict.fromkeys(CHARACTERS)
-    for event in view.log:
-        if event.type in ("reveal", "headline") and event.seat == opponent:
-            last_seen[event["card"]] = {"col": event["col"], "turn": event.turn}
-    tokens = _odds_by_column(token_marginals(view), TOKENS)
-    body = {
-        "turn": view.turn,
-        "events": len(view.log),
-        "arrangements": belief.arrangements(),
-        "saloon": list(view.seats[opponent].saloon),
-        "columns": columns,
-        "most_likely": most_likely,
-        "last_seen": last_seen,
-        "tokens": tokens,
-    }
-    return belief, body
-
-
-def _odds_by_column(table: Any, names: Sequence[str]) -> list[dict[str, Any]]:
-    """A (column × name) probability table as ``[{"col": 1.., "p": {name: p > 0}}]``."""
-    rows = []
-    for col in range(COLUMNS):
-        odds = zip(names, table[col], strict=True)
-        rows.append({"col": col + 1, "p": {name: _rounded(p) for name, p in odds if p > 0}})
-    return rows
-
-
-def _rounded(p: float) -> float:
-    """A probability to 12 decimals: a certainty reads 1.0, not 0.9999999999999966."""
-    return round(float(p), 12)
-
-
-def _bot_seed(game_seed: int, seat: int, index: int) -> int:
-    """A bot's seed for one decision: reproducible, and secret like the game's seed."""
-    digest = hashlib.sha256(f"{game_seed}:{seat}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-__all__ = ["GameService", "hash_token", "notebook_of"]
+__all__ = ["Commit", "GameService", "NewGame", "SeatGrant", "hash_token"]

@@ -16,14 +16,14 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
+    ClauseElement,
     Connection,
     Engine,
-    Executable,
     bindparam,
     create_engine,
     event,
@@ -32,7 +32,18 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.sql.compiler import SQLCompiler
 
+from .kinds import (
+    Actor,
+    SeatKind,
+    TableKind,
+    TableStatus,
+    actor,
+    seat_kind,
+    table_kind,
+    table_status,
+)
 from .tables import actions, games, seats
 
 T = TypeVar("T")
@@ -44,7 +55,7 @@ class SeatRow:
     """A seat as stored: who plays it and the hashes of its token and invite."""
 
     seat: int
-    kind: str
+    kind: SeatKind
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
@@ -58,7 +69,7 @@ class ActionRow:
     idx: int
     action: dict[str, Any]
     seat: int
-    by: str
+    by: Actor
     at: float
 
 
@@ -68,8 +79,8 @@ class GameRow:
 
     id: str
     created_at: float
-    kind: str
-    status: str
+    kind: TableKind
+    status: TableStatus
     seed: int
     setup: dict[str, Any]
     turn_limit: int | None
@@ -188,7 +199,7 @@ class Storage:
                 params[f"by_{i}"] = row.by
                 params[f"at_{i}"] = row.at
 
-            def statement(size: int = size) -> Executable:
+            def statement(size: int = size) -> ClauseElement:
                 return insert(actions).values(
                     [
                         {name: bindparam(f"{name}_{i}") for name in _ACTION_COLUMNS}
@@ -212,7 +223,7 @@ class Storage:
             by_columns.setdefault(tuple(sorted(values)), []).append(params)
         for names, params_list in by_columns.items():
 
-            def statement(names: tuple[str, ...] = names) -> Executable:
+            def statement(names: tuple[str, ...] = names) -> ClauseElement:
                 return (
                     update(games)
                     .where(games.c.id == bindparam("k_id"))
@@ -260,14 +271,17 @@ class Storage:
                 **{name: getattr(row, name) for name in _PLAIN_COLUMNS},
                 **{name: _load(getattr(row, name)) for name in _JSON_COLUMNS},
             )
+            # The words are checked as they come back: a damaged row is an error here,
+            # not a game in a state the server does not know.
+            game.kind, game.status = table_kind(game.kind), table_status(game.status)
             for s in conn.execute(select(seats).where(seats.c.game_id == game_id)):
                 game.seats.append(
-                    SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.invite_hash)
+                    SeatRow(s.seat, seat_kind(s.kind), s.bot, s.name, s.token_hash, s.invite_hash)
                 )
             game.seats.sort(key=lambda s: s.seat)
             query = select(actions).where(actions.c.game_id == game_id).order_by(actions.c.idx)
             for a in conn.execute(query):
-                game.actions.append(ActionRow(a.idx, _load(a.action), a.seat, a.by, a.at))
+                game.actions.append(ActionRow(a.idx, _load(a.action), a.seat, actor(a.by), a.at))
             return game
 
     def seats_of_tokens(self, token_hashes: Sequence[str]) -> list[tuple[str, int]]:
@@ -292,7 +306,7 @@ _ACTION_COLUMNS = ("game_id", "idx", "action", "seat", "by", "at")
 def _execute(
     conn: Connection,
     key: Any,
-    statement: Callable[[], Executable],
+    statement: Callable[[], ClauseElement],
     params: list[dict[str, Any]],
 ) -> None:
     """Run ``statement`` (made once per driver) for each row of named ``params`` with the
@@ -301,7 +315,8 @@ def _execute(
     cache_key = (dialect.name, dialect.paramstyle, key)
     found = _DRIVER_SQL.get(cache_key)
     if found is None:
-        compiled = statement().compile(dialect=dialect)
+        # A statement compiles to SQL for its dialect: an SQLCompiler, with its positions.
+        compiled = cast(SQLCompiler, statement().compile(dialect=dialect))
         order = tuple(compiled.positiontup or ()) if compiled.positional else None
         found = _DRIVER_SQL[cache_key] = (str(compiled), order)
     sql, order = found

@@ -1,30 +1,30 @@
-"""A game held in memory: the engine's state, its seats, its outcome and its clock.
+"""A game held in memory: the engine's state, its seats, its outcome, its clock and its lock.
 
-The true :class:`~outlaws.engine.State` never leaves this object: everything handed out
-is built from :meth:`Table.view` (the engine's views) or, once the game is finished,
-from its record.
+The table is the game and only the game; who is connected to it, and the messages built
+for them, belong to its room in the hub (:mod:`outlaws.server.hub`). The true
+:class:`~outlaws.engine.State` is private to this module: a table answers with a seat's
+view (:meth:`Table.view`), the legal action ids of the seat to act, whose turn it is, and,
+once the game is finished, its record (R8.6). Nothing else of the state leaves it, and
+``tests/test_architecture.py`` fails if any other module reaches for it.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field, fields
-from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+import hashlib
+from dataclasses import dataclass
+from typing import Any
 
-from ..engine import Event, State, View
+from ..engine import Action, Record, State, View, record_of, seat_view
 from .clocks import ClockConfig, ClockState
-from .codec import dumps, legal_json
-
-if TYPE_CHECKING:
-    from .hub import Connection
+from .kinds import Actor, GameResult, SeatKind, TableKind, TableStatus
 
 
 @dataclass
 class SeatInfo:
     """Who plays a seat: a human (with the hash of its secret token) or a bot."""
 
-    kind: str  # "human" | "bot" | "none" (an imported game)
+    kind: SeatKind
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
@@ -40,30 +40,72 @@ class SeatInfo:
         }
 
 
-@dataclass(eq=False)
-class Table:
-    """One game on the server."""
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A game in a list of games, for one of its seats (or a spectator)."""
 
-    id: str
-    kind: str  # "bot" | "friend" | "imported"
+    game: str
+    kind: TableKind
+    seat: int | None
+    status: TableStatus
+    turn: int
+    to_act: int | None
+    your_turn: bool
+    actions: int
+    result: dict[str, Any] | None
+    players: list[dict[str, Any]]
     created_at: float
-    state: State
-    seats: list[SeatInfo]
-    status: str  # "waiting" | "playing" | "over"
-    result: dict[str, Any] | None = None
-    clock: ClockConfig | None = None
-    clock_state: ClockState | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
-    #: Who took each action: "human", "bot", "clock" (a bot after a timeout), "import".
-    actors: list[str] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    conns: set[Connection] = field(default_factory=set)
-    #: Grows with every change a client may see (an action, a join, a result).
-    version: int = 0
-    bot_task: asyncio.Task[None] | None = None
-    _parts: dict[int | None, _Parts] = field(default_factory=dict)
-    _texts: dict[tuple[int | None, int, str], tuple[int, str]] = field(default_factory=dict)
-    _legal_memo: tuple[dict[str, Any], dict[str, Any]] = field(default_factory=lambda: ({}, {}))
+
+
+@dataclass(frozen=True, slots=True)
+class Rehearsal:
+    """What an action would lead to, worked out on a copy of the game: whose decision
+    comes next, and the outcome if it ends the game."""
+
+    to_act: int | None
+    result: GameResult | None
+
+
+class Table:
+    """One game on the server.
+
+    ``version`` grows with every change a client may see (an action, a join, a result):
+    the hub's rooms rebuild their messages when it moves. ``lock`` serializes every
+    change of the game.
+    """
+
+    def __init__(
+        self,
+        *,
+        id: str,
+        kind: TableKind,
+        created_at: float,
+        state: State,
+        seats: list[SeatInfo],
+        status: TableStatus,
+        result: dict[str, Any] | None = None,
+        clock: ClockConfig | None = None,
+        clock_state: ClockState | None = None,
+        meta: dict[str, Any] | None = None,
+        actors: list[Actor] | None = None,
+    ) -> None:
+        self.id = id
+        self.kind: TableKind = kind
+        self.created_at = created_at
+        self.__state = state
+        self.seats = seats
+        self.status: TableStatus = status
+        self.result = result
+        self.clock = clock
+        self.clock_state = clock_state
+        self.meta: dict[str, Any] = meta if meta is not None else {}
+        self.actors: list[Actor] = actors if actors is not None else []
+        self.lock = asyncio.Lock()
+        self.version = 0
+        self.bot_task: asyncio.Task[None] | None = None
+
+    def __repr__(self) -> str:  # never the state: a log line is not a seat
+        return f"<Table {self.id} {self.kind} {self.status} actions={self.actions}>"
 
     # -- questions ---------------------------------------------------------------------
     @property
@@ -74,12 +116,21 @@ class Table:
     @property
     def actions(self) -> int:
         """How many actions the game's record holds."""
-        return len(self.state.history)
+        return len(self.__state.history)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision it is by the rules (None once the rules ended it)."""
+        return self.__state.to_act
+
+    @property
+    def turn(self) -> int:
+        return self.__state.turn
 
     def timed_seats(self) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.kind == "human"]
 
-    def bot_for(self, seat: int) -> tuple[str, str] | None:
+    def bot_for(self, seat: int) -> tuple[str, Actor] | None:
         """(bot spec, actor) if a bot plays ``seat`` now: a bot seat, or a human seat
         whose time ran out in this period (on_timeout="bot")."""
         info = self.seats[seat]
@@ -97,121 +148,88 @@ class Table:
                 return seat
         return None
 
-    def summary(self, seat: int | None) -> dict[str, Any]:
+    def summary(self, seat: int | None) -> Summary:
         """The game in a list of games (for the seat ``seat``)."""
-        state = self.state
         playing = self.status == "playing"
-        return {
-            "game": self.id,
-            "kind": self.kind,
-            "seat": seat,
-            "status": self.status,
-            "turn": state.turn,
-            "to_act": state.to_act if playing else None,
-            "your_turn": seat is not None and playing and state.to_act == seat,
-            "actions": self.actions,
-            "result": self.result,
-            "players": [info.public() for info in self.seats],
-            "created_at": self.created_at,
-        }
-
-    # -- what clients see --------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
-        """The engine's view for ``seat`` (None: a spectator), as the game is now.
-
-        Views are not kept: each holds the whole log, and thousands of them alive between
-        two changes of their tables made every pass of the garbage collector long (one
-        of 100 ms and more at a thousand tables). Messages keep what they need of them
-        (:meth:`_state_parts`)."""
-        return self.state.view(seat)
+        to_act = self.to_act if playing else None
+        return Summary(
+            game=self.id,
+            kind=self.kind,
+            seat=seat,
+            status=self.status,
+            turn=self.turn,
+            to_act=to_act,
+            your_turn=seat is not None and to_act == seat,
+            actions=self.actions,
+            result=self.result,
+            players=[info.public() for info in self.seats],
+            created_at=self.created_at,
+        )
 
     def clock_json(self, now: float) -> dict[str, Any] | None:
         if self.clock is None or self.clock_state is None:
             return None
         return self.clock_state.public(self.clock, now)
 
-    def _state_parts(self, seat: int | None) -> _Parts:
-        """What the messages of this version to ``seat`` are made of, from its view,
-        computed once (for every connection of the seat)."""
-        cached = self._parts.get(seat)
-        if cached is None or cached.version != self.version:
-            view = self.view(seat)
-            legal = None
-            if seat is not None and not self.finished and self.status == "playing":
-                if self.state.to_act == seat:
-                    legal = legal_json(self.state, view, self._legal_memo[seat])
-            log = view.log
-            cached = _Parts(self.version, _head(view), legal, len(log), log[-_TAIL:])
-            self._parts[seat] = cached
-        return cached
+    # -- what a seat may know ----------------------------------------------------------
+    def view(self, seat: int | None) -> View:
+        """The engine's view for ``seat`` (None: a spectator), as the game is now.
 
-    def message(self, kind: str, seat: int | None, since: int, now: float) -> tuple[str, int]:
-        """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
-        JSON text, and the number of events it brings the client to."""
-        parts = self._state_parts(seat)
-        total = parts.total
-        since = min(max(0, since), total)
-        key = (seat, since, kind)
-        cached = self._texts.get(key)
-        if cached is not None and cached[0] == self.version and self.clock is None:
-            return cached[1], total
-        head, legal = parts.head, parts.legal
-        first = total - len(parts.tail)
-        log = parts.tail[since - first :] if since >= first else self.view(seat).log[since:]
-        events = [event.to_json() for event in log]
-        body: dict[str, Any] = {"type": kind, "game": self.id, "seat": seat}
-        if kind == "hello":
-            body["view"] = {**head, "log": events}
-            body["kind"] = self.kind
-        else:
-            body["events"] = events
-            body["view"] = head
-        body["players"] = [info.public() for info in self.seats]
-        body["since"] = since
-        body["actions"] = self.actions
-        body["status"] = self.status
-        body["result"] = self.result
-        body["clock"] = self.clock_json(now)
-        text = dumps(body)
-        text = "".join((text[:-1], ',"legal":', "null" if legal is None else legal, "}"))
-        if len(self._texts) > 64:
-            self._texts.clear()
-        self._texts[key] = (self.version, text)
-        return text, total
+        Views are not kept: each holds the whole log, and thousands of them alive between
+        two changes of their tables made every pass of the garbage collector long (one
+        of 100 ms and more at a thousand tables). The hub's rooms keep what their
+        messages need of them."""
+        return seat_view(self.__state, seat)
 
+    def legal_ids(self, seat: int) -> list[int]:
+        """The engine's legal action ids for ``seat``, if it is to act (else none)."""
+        if self.status != "playing" or self.__state.to_act != seat:
+            return []
+        return self.__state.legal_action_ids()
 
-#: How many of the last events of a seat's log a table keeps at hand: all that a client
-#: needs but after a (re)connection or a long stall, when the log is read again.
-_TAIL = 16
+    def legal_actions(self, seat: int) -> list[Action]:
+        """:meth:`legal_ids` as actions."""
+        state = self.__state
+        return [state.decode(action_id) for action_id in self.legal_ids(seat)]
 
+    def bot_seed(self, seat: int) -> int:
+        """A bot's seed for its next decision: reproducible, and secret like the game's
+        seed (a digest of it, never the seed itself)."""
+        return _bot_seed(self.__state.seed, seat, self.actions)
 
-@dataclass(frozen=True, slots=True)
-class _Parts:
-    """A seat's messages at one version of the table, but for their events and clock."""
+    def record(self) -> Record:
+        """The game's record: its setup holds both hands, so only a finished game has
+        one to give (R8.6)."""
+        if not self.finished:
+            raise PermissionError(f"game {self.id} is not over: its record is secret")
+        return record_of(self.__state)
 
-    version: int
-    #: The view without its log, as JSON values.
-    head: dict[str, Any]
-    #: The legal actions' JSON text (grouped: :func:`legal_json`) when the seat is to act,
-    #: else None.
-    legal: str | None
-    #: The length of the seat's log, and its last events (``_TAIL`` at most).
-    total: int
-    tail: tuple[Event, ...]
+    # -- changes (the game service's, under ``lock``) ---------------------------------
+    def rehearse(self, action: Action) -> Rehearsal:
+        """What ``action`` would lead to, worked out on a copy: the stored game must
+        change in one transaction (the action, the outcome, the clock) before the table
+        does. The engine checks the action as it applies it: an illegal one raises
+        :class:`~outlaws.engine.OutlawsError` and nothing changes."""
+        after = self.__state.clone()
+        after.apply(action)
+        result: GameResult | None = None
+        if after.over:
+            result = {"winner": after.winner, "how": after.how or "limit"}
+        return Rehearsal(to_act=after.to_act, result=result)
+
+    def apply(self, action: Action, by: Actor) -> None:
+        """Play an action already rehearsed and committed.
+
+        Applied again rather than swapped for the rehearsal's copy: the copy's lists (the
+        whole log and history) would be new objects that live on, and the garbage
+        collector's youngest generation, run every few hundred actions, read every entry
+        of each of them (a thousand tables: twice the work at each pass). An apply costs
+        a few microseconds, and it keeps the views already rendered of the log (it only
+        grows). The engine is deterministic: the state becomes the copy's, exactly."""
+        self.__state.apply(action)
+        self.actors.append(by)
 
 
-#: The fields of a view but its log.
-_HEAD_FIELDS = tuple(f.name for f in fields(View) if f.name != "log")
-
-
-def _head(view: View) -> dict[str, Any]:
-    """``view.to_json()`` without its log (the log is sent as events): the engine's own
-    ``View.to_json`` read from a copy of the view's fields with an empty log (cheaper
-    than ``dataclasses.replace`` of a frozen dataclass)."""
-    copy = SimpleNamespace(log=())
-    values = copy.__dict__
-    for name in _HEAD_FIELDS:
-        values[name] = getattr(view, name)
-    out = View.to_json(copy)  # type: ignore[arg-type]
-    del out["log"]
-    return out
+def _bot_seed(game_seed: int, seat: int, index: int) -> int:
+    digest = hashlib.sha256(f"{game_seed}:{seat}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1

@@ -124,9 +124,7 @@ async def game_socket(
         first = int(since)
     await ws.accept()
     settings = service.settings
-    conn = Connection(ws, table, seat, first, service.now)
-    table.conns.add(conn)
-    conn.start()
+    conn = service.hub.join(ws, table, seat, first, service.now)
     bucket = TokenBucket(settings.rate_burst, settings.rate_per_second)
     strikes = 0
     try:
@@ -156,8 +154,7 @@ async def game_socket(
     except RuntimeError as error:  # receive after the socket closed
         log.debug("socket of %s ended: %s", game_id, error)
     finally:
-        table.conns.discard(conn)
-        await conn.stop()
+        await service.hub.leave(conn)
         if ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()

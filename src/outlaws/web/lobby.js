@@ -2,11 +2,10 @@
 // a record; and the page that accepts an invite (#/join/{invite}).
 
 import { api } from "./api.js";
-import { inviteBox } from "./game.js";
 import { t } from "./i18n.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
-import { errorText, playerName } from "./ui.js";
+import { errorText, inviteBox, playerName } from "./ui.js";
 
 const BOTS = [
   ["level:1", "bot.level", { n: 1 }],

@@ -1,6 +1,8 @@
-// Small shared pieces of the page: the live region, the error banner, names of players.
+// Small shared pieces of the page: the live region, the error banner, names of players,
+// the focus kept across a redraw, a friend's invite link.
 
 import { t } from "./i18n.js";
+import { h } from "./table.js";
 
 /** Say `text` to screen readers (the polite live region). */
 export function announce(text) {
@@ -67,4 +69,41 @@ export function restoreFocus(memo, root = document) {
     return true;
   }
   return Boolean(el && el === document.activeElement);
+}
+
+/** The invite link of a friend's game, with a button to copy it. */
+export function inviteBox(invite) {
+  const url = `${location.origin}/#/join/${encodeURIComponent(invite)}`;
+  const input = h("input", {
+    type: "text",
+    readonly: true,
+    class: "invite-input",
+    value: url,
+    "data-testid": "invite-link",
+    "aria-label": t("invite.label"),
+    onfocus: (event) => event.target.select(),
+  });
+  const status = h("span", { class: "copied", role: "status" });
+  const copy = h("button", {
+    type: "button",
+    class: "btn",
+    "data-testid": "copy-invite",
+    text: t("invite.copy"),
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch {
+        input.select();
+        document.execCommand("copy");
+      }
+      status.textContent = t("invite.copied");
+    },
+  });
+  return h(
+    "div",
+    { class: "invite" },
+    h("label", { text: t("invite.label") }),
+    h("div", { class: "row" }, input, copy),
+    status,
+  );
 }

@@ -1,0 +1,207 @@
+// The page state of a game at the table, reduced from the server's messages
+// (docs/protocol.md): `reduce(state, message)` gives the next state, never touching the
+// one it was given. No DOM, no socket here: what the page must do about a message
+// (animate new events, ask for a gap, drop a choice) is said in `state.effects`.
+
+import { expandLegal } from "./actions.js";
+
+/**
+ * What a message asks of the page besides showing the new state.
+ * @typedef {object} Effects
+ * @property {object[]} fresh events new to the page: shown one beat after another
+ * @property {boolean} first the first view of this game: shown at once, nothing to animate
+ * @property {number | null} sync a gap in the log: ask the server again from this index
+ * @property {boolean} newChoice a new position (or a new legal list): the choice starts again
+ * @property {boolean} refused the server refused the action this page was waiting for
+ * @property {object | null} error an `error` message's body, to show
+ */
+
+/**
+ * The page state of a game.
+ * @typedef {object} PageState
+ * @property {0 | 1 | null} seat this page's seat, null for a spectator
+ * @property {object | null} view the engine's view, without its log
+ * @property {object[]} events the whole log this page holds
+ * @property {object[] | null} legal the legal actions as FORMAT.md objects, null when it is
+ *   not this seat's decision
+ * @property {string | null} status waiting, playing, over
+ * @property {object | null} result
+ * @property {object[]} players
+ * @property {string | null} kind bot, friend, imported
+ * @property {object | null} clock
+ * @property {number} clockOffset server time minus this browser's time, in seconds
+ * @property {number} actions actions in the game's record
+ * @property {string | null} position what identifies the position the legal list belongs to
+ * @property {number} ref the last `ref` sent
+ * @property {number | null} pendingRef the `ref` of the action or resignation awaiting its answer
+ * @property {boolean} busy an action or a resignation was sent and is not settled yet
+ * @property {number} sentAt `actions` when it was sent (Infinity for a resignation)
+ * @property {Effects} effects what the last message asks of the page
+ */
+
+/** @type {Effects} */
+const NO_EFFECTS = Object.freeze({
+  fresh: [],
+  first: false,
+  sync: null,
+  newChoice: false,
+  refused: false,
+  error: null,
+});
+
+/** @returns {PageState} */
+export function initialState() {
+  return {
+    seat: null,
+    view: null,
+    events: [],
+    legal: null,
+    status: null,
+    result: null,
+    players: [],
+    kind: null,
+    clock: null,
+    clockOffset: 0,
+    actions: 0,
+    position: null,
+    ref: 0,
+    pendingRef: null,
+    busy: false,
+    sentAt: -1,
+    effects: NO_EFFECTS,
+  };
+}
+
+/**
+ * The state after `message`. `receivedAt` (seconds since the epoch, this browser's time)
+ * sets the clock's offset from the server's `now`.
+ * @param {PageState} state
+ * @param {{type: string} & Record<string, any>} message
+ * @param {{receivedAt?: number}} [options]
+ * @returns {PageState}
+ */
+export function reduce(state, message, { receivedAt } = {}) {
+  const base = { ...state, effects: NO_EFFECTS };
+  switch (message.type) {
+    case "hello":
+      return hello(base, message, receivedAt);
+    case "events":
+      return events(base, message, receivedAt);
+    case "accepted":
+      return message.ref === state.pendingRef ? { ...base, pendingRef: null } : base;
+    case "resigned":
+      return { ...base, busy: false };
+    case "error":
+      return refusal(base, message);
+    default:
+      return base;
+  }
+}
+
+function hello(state, message, receivedAt) {
+  const { log, ...view } = message.view;
+  const held = state.events.length;
+  // Events the page holds past `since` are replaced by the server's: the log is its.
+  const fresh = log.slice(Math.max(0, held - message.since));
+  const first = state.view === null;
+  const next = common(
+    { ...state, view, events: state.events.slice(0, Math.min(held, message.since)).concat(log) },
+    message,
+    receivedAt,
+  );
+  return { ...next, effects: { ...next.effects, first, fresh: first ? [] : fresh } };
+}
+
+function events(state, message, receivedAt) {
+  const held = state.events.length;
+  if (message.since > held) return { ...state, effects: { ...NO_EFFECTS, sync: held } };
+  const fresh = message.events.slice(held - message.since);
+  const next = common(
+    { ...state, view: message.view, events: state.events.concat(fresh) },
+    message,
+    receivedAt,
+  );
+  return { ...next, effects: { ...next.effects, fresh } };
+}
+
+/** What `hello` and `events` both carry. */
+function common(state, message, receivedAt) {
+  const clock = message.clock;
+  const clockOffset = clock && typeof clock.now === "number" && typeof receivedAt === "number"
+    ? clock.now - receivedAt
+    : state.clockOffset;
+  const position = `${message.actions}:${message.status}:${message.view.to_act}`;
+  const legal = expandLegal(message.legal);
+  const newChoice = position !== state.position || JSON.stringify(legal) !== JSON.stringify(state.legal);
+  // Settled once the record has moved past the action sent (or the game ended).
+  const settled = message.actions > state.sentAt || message.status === "over";
+  return {
+    ...state,
+    seat: message.seat,
+    actions: message.actions,
+    status: message.status,
+    result: message.result,
+    players: message.players || state.players,
+    clock,
+    clockOffset,
+    kind: message.kind || state.kind,
+    position,
+    legal,
+    busy: state.busy && !settled,
+    effects: { ...NO_EFFECTS, newChoice },
+  };
+}
+
+function refusal(state, message) {
+  const error = message.error || {};
+  if (message.ref === undefined || message.ref !== state.pendingRef) {
+    return { ...state, effects: { ...NO_EFFECTS, error } };
+  }
+  return { ...state, pendingRef: null, busy: false, effects: { ...NO_EFFECTS, refused: true, error } };
+}
+
+/** The state once an action (or, with `resign`, a resignation) is sent: its `ref` is
+ * `state.ref` of the result. */
+export function sending(state, { resign = false } = {}) {
+  const ref = state.ref + 1;
+  return {
+    ...state,
+    ref,
+    pendingRef: ref,
+    busy: true,
+    sentAt: resign ? Infinity : state.actions,
+    effects: NO_EFFECTS,
+  };
+}
+
+// -- questions about a state -------------------------------------------------------------
+
+export function isSeat(state) {
+  return state.seat !== null && state.seat !== undefined;
+}
+
+/** This seat has a decision to make (an action or a reaction). */
+export function myTurn(state) {
+  return isSeat(state) && state.status === "playing" && Array.isArray(state.legal) && state.legal.length > 0;
+}
+
+/** What identifies whose move it is, to announce a turn once (turn, seat, reaction). */
+export function turnKey(state) {
+  const v = state.view;
+  return v ? `${v.turn}:${v.to_act}:${v.pending}` : null;
+}
+
+/**
+ * How a finished game ended, for the page: winner and loser (seat or null), how, and
+ * the outcome for this page: "draw" (no winner), "won" (this seat won) or "lost" (any
+ * other; a spectator's page too).
+ */
+export function outcome(state) {
+  const result = state.result || {};
+  const winner = result.winner ?? null;
+  const loser = result.loser ?? (winner === null ? null : 1 - winner);
+  let verdict = "lost";
+  if (winner === null) verdict = "draw";
+  else if (isSeat(state) && winner === state.seat) verdict = "won";
+  return { winner, loser, how: result.how ?? null, verdict };
+}

@@ -1,0 +1,253 @@
+// The parts of the game page around the board, drawn from the page state: its skeleton,
+// the status bar and clock, the error banner, the game-over and waiting panels, the
+// toolbar and the log. Each function redraws one part; none keeps state of its own.
+
+import { api } from "./api.js";
+import { outcome } from "./gamestate.js";
+import { t, tn } from "./i18n.js";
+import { icon } from "./icons.js";
+import { describeEvent, eventClass } from "./log.js";
+import * as store from "./store.js";
+import { h } from "./table.js";
+import { announce, inviteBox } from "./ui.js";
+
+/** The page's elements, empty, in place in `root`. `onResign`: the resignation confirmed. */
+export function buildSkeleton(root, { connecting, onResign }) {
+  root.replaceChildren();
+  const e = {};
+  e.banner = h("div", { class: "banner", role: "alert", "data-testid": "error", hidden: true });
+  e.status = h("div", { class: "status-bar", "data-testid": "status", "aria-live": "off" });
+  e.waiting = h("section", { class: "panel waiting", "data-testid": "waiting", hidden: true });
+  e.boardWrap = h("div", { class: "board-wrap" });
+  e.info = h("div", { class: "info-wrap" });
+  e.over = h("section", { class: "panel game-over", "data-testid": "game-over", hidden: true, tabindex: "-1" });
+  e.panel = h("section", { class: "panel action-panel", "data-testid": "action-panel", "aria-label": t("act.title") });
+  e.toolbar = h("div", { class: "toolbar" });
+  e.notebook = h("section", { class: "panel notebook", "data-testid": "notebook", hidden: true });
+  e.log = h("ol", { class: "log", "data-testid": "log" });
+  e.logPanel = h(
+    "section",
+    { class: "panel log-panel", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title", text: t("log.title") }),
+    e.log,
+  );
+  e.prompt = h("dialog", { class: "prompt", "data-testid": "prompt", "aria-labelledby": "prompt-title" });
+  // A reaction must be answered: Escape does not close the prompt.
+  e.prompt.addEventListener("cancel", (event) => event.preventDefault());
+  e.confirm = confirmResign(onResign);
+  const layout = h(
+    "div",
+    { class: "game-layout" },
+    h("div", { class: "table-col" }, e.boardWrap, e.info),
+    h("div", { class: "side-col" }, e.over, e.waiting, e.panel, e.toolbar, e.notebook, e.logPanel),
+  );
+  root.append(e.banner, e.status, layout, e.prompt, e.confirm);
+  if (connecting) e.status.textContent = t("status.connecting");
+  return e;
+}
+
+function confirmResign(onResign) {
+  const dialog = h(
+    "dialog",
+    { class: "confirm", "data-testid": "confirm-resign", "aria-labelledby": "confirm-title" },
+    h("h2", { id: "confirm-title", text: t("resign.title") }),
+    h("p", { text: t("resign.text") }),
+    h(
+      "div",
+      { class: "row" },
+      h("button", {
+        type: "button",
+        class: "btn danger",
+        "data-testid": "resign-yes",
+        text: t("resign.yes"),
+        onclick: () => {
+          dialog.close();
+          onResign();
+        },
+      }),
+      h("button", {
+        type: "button",
+        class: "btn",
+        "data-testid": "resign-no",
+        text: t("resign.no"),
+        onclick: () => dialog.close(),
+      }),
+    ),
+  );
+  return dialog;
+}
+
+export function showError(banner, text) {
+  banner.replaceChildren(
+    h("span", { class: "banner-text", text }),
+    h("button", {
+      type: "button",
+      class: "btn small",
+      "data-testid": "error-close",
+      "aria-label": t("banner.close"),
+      text: "×",
+      onclick: () => {
+        banner.hidden = true;
+      },
+    }),
+  );
+  banner.hidden = false;
+}
+
+/** The status bar: whose turn, the turn number, the connection, the clock. Its data-*
+ * attributes say the same to scripts. */
+export function renderStatus(el, state, { connection, name }) {
+  const v = state.view;
+  const seated = state.seat !== null && state.seat !== undefined;
+  el.dataset.status = state.status || "";
+  el.dataset.toAct = v.to_act === null || v.to_act === undefined ? "" : String(v.to_act);
+  el.dataset.turn = String(v.turn);
+  el.dataset.actionsLeft = String(v.actions_left);
+  el.dataset.seat = seated ? String(state.seat) : "";
+  el.dataset.connection = connection;
+  let text;
+  if (state.status === "waiting") text = t("status.waiting");
+  else if (state.status === "over") text = t("status.over");
+  else if (v.pending && v.to_act === state.seat && seated) text = t("status.react");
+  else if (v.pending) text = t("status.othersReact", { who: name(v.to_act) });
+  else if (seated && v.to_act === state.seat) text = tn("status.yourTurn", v.actions_left);
+  else text = tn("status.theirTurn", v.actions_left, { who: name(v.to_act) });
+  const parts = [
+    h("span", { class: "turn-no", text: t("status.turn", { turn: v.turn }) }),
+    h("span", { class: "turn-text", text }),
+  ];
+  if (v.sudden_death) parts.push(h("span", { class: "badge red", text: t("info.suddenDeath") }));
+  if (connection === "reconnecting") parts.push(h("span", { class: "badge", text: t("status.reconnecting") }));
+  parts.push(h("span", { class: "clock", "data-testid": "clock" }));
+  el.replaceChildren(...parts);
+  el.classList.toggle("mine", seated && v.to_act === state.seat && state.status === "playing");
+  renderClock(el, state, name);
+}
+
+/** m:ss */
+export function clockText(seconds) {
+  const total = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** The time left to the seat whose period runs, in the status bar (every second). */
+export function renderClock(status, state, name) {
+  const el = status && status.querySelector(".clock");
+  if (!el) return;
+  const c = state.clock;
+  if (!c || state.status !== "playing") {
+    el.textContent = "";
+    return;
+  }
+  const now = Date.now() / 1000 + state.clockOffset;
+  const parts = [];
+  if (c.deadline && c.seat !== null && c.seat !== undefined) {
+    parts.push(t("clock.left", { who: name(c.seat), time: clockText(c.deadline - now) }));
+  }
+  el.replaceChildren(h("span", { class: "emblem", html: icon("clock") }), parts.join(" · "));
+}
+
+/** Who won and how, with the links to the replay, the record and the lobby. */
+export function renderOver(el, state, { game, name }) {
+  if (state.status !== "over") {
+    el.hidden = true;
+    return;
+  }
+  const wasHidden = el.hidden;
+  // An imported record that stops before the end has no result: it is only watched.
+  const { winner, loser, how, verdict } = outcome(state);
+  let headline;
+  if (!state.result) headline = t("status.over");
+  else if (winner === null) headline = t("over.noWinner");
+  else if (state.seat !== null && state.seat !== undefined) headline = winner === state.seat ? t("over.youWon") : t("over.youLost");
+  else headline = t("over.won", { who: name(winner) });
+  const detail = !how ? "" : t(`how.${how}`, {
+    winner: winner === null ? "" : name(winner),
+    loser: loser === null ? "" : name(loser),
+  });
+  el.dataset.winner = winner === null ? "none" : String(winner);
+  el.dataset.how = how || "";
+  el.className = `panel game-over ${verdict}`;
+  el.replaceChildren(
+    h("h2", { text: headline }),
+    h("p", { class: "how", text: detail }),
+    h(
+      "div",
+      { class: "row" },
+      h("a", {
+        class: "btn primary",
+        href: `#/replay/${encodeURIComponent(game)}`,
+        "data-testid": "open-replay",
+        text: t("over.replay"),
+      }),
+      h("a", {
+        class: "btn",
+        href: api.recordUrl(game),
+        download: `outlaws-${game}.json`,
+        "data-testid": "export",
+        text: t("over.export"),
+      }),
+      h("a", { class: "btn ghost", href: "#/", "data-testid": "to-lobby", text: t("nav.lobby") }),
+    ),
+  );
+  el.hidden = false;
+  if (wasHidden) {
+    announce(`${headline} ${detail}`);
+    el.focus({ preventScroll: false });
+  }
+}
+
+/** Until the friend joins: the invite link, if this browser made the game. */
+export function renderWaiting(el, state, { game, token }) {
+  if (state.status !== "waiting") {
+    el.hidden = true;
+    return;
+  }
+  const entry = store.seatEntry(game, token);
+  el.replaceChildren(h("h2", { text: t("waiting.title") }), h("p", { text: t("waiting.text") }));
+  if (entry && entry.invite) el.append(inviteBox(entry.invite));
+  el.hidden = false;
+}
+
+export function renderToolbar(bar, state, { notebookShown, onNotebook, onResign }) {
+  bar.replaceChildren();
+  if (state.seat !== null && state.seat !== undefined) {
+    bar.append(
+      h("button", {
+        type: "button",
+        class: "btn",
+        "data-testid": "notebook-toggle",
+        "aria-pressed": notebookShown ? "true" : "false",
+        text: t(notebookShown ? "notebook.hide" : "notebook.show"),
+        onclick: onNotebook,
+      }),
+    );
+    if (state.status === "playing") {
+      bar.append(
+        h("button", {
+          type: "button",
+          class: "btn danger",
+          "data-testid": "resign",
+          text: t("resign.button"),
+          onclick: onResign,
+        }),
+      );
+    }
+  }
+  bar.append(h("a", { class: "btn ghost", href: "#/", text: t("nav.lobby") }));
+}
+
+/** Append the events not yet listed (all of them again if the log was replaced); it
+ * keeps to the bottom unless the reader scrolled up. Returns how many are listed. */
+export function renderLog(list, events, listed, ctx) {
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  if (listed > events.length) {
+    list.replaceChildren();
+    listed = 0;
+  }
+  for (const event of events.slice(listed)) {
+    list.append(h("li", { class: eventClass(event), "data-type": event.type, text: describeEvent(event, ctx) }));
+  }
+  if (nearBottom || events.length < 3) list.scrollTop = list.scrollHeight;
+  return events.length;
+}

@@ -1,0 +1,305 @@
+// The action panel: the seat picks one of its cards (or Saloon cards), then an action
+// type, then the options of each step, until one legal action is left and is sent; a
+// reaction is asked in a modal prompt. The choosing itself is actions.js's Chooser: this
+// module draws it, and says what on the board may be clicked.
+
+import { Chooser } from "./actions.js";
+import { isSeat, myTurn } from "./gamestate.js";
+import { cardName, t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { h } from "./table.js";
+import { announce, focusMemo, restoreFocus } from "./ui.js";
+
+/** Does a step's option stand for this thing on the board (kind: card, saloon, slot)? */
+export function matchesTarget(target, kind, seat, x) {
+  if (!target || target.kind !== kind) return false;
+  if (kind === "slot") return target.col === x;
+  if (kind === "saloon") return target.seat === seat && target.card === x;
+  return target.seat === seat && target.col === x;
+}
+
+/** What the chooser asks of the table (actions.js), read from the page state as it is
+ * when it asks: `currentState()` gives it. */
+export function chooserContext(currentState) {
+  const street = (seat) => currentState().view.seats[seat].street;
+  return {
+    get seat() {
+      return currentState().seat;
+    },
+    ownCard: (col) => street(currentState().seat)[col - 1],
+    oppCard: (col) => street(1 - currentState().seat)[col - 1],
+    slotToken: (col) => currentState().view.slots[col - 1],
+  };
+}
+
+/**
+ * What the panel asks for: "over", "spectator", "waiting" (the friend), "wait" (the
+ * other seat acts), "sending", "react" (the prompt asks), or the chooser's stage:
+ * "anchor" (pick a card), "type", "step".
+ */
+export function panelStage(state, chooser) {
+  if (state.status === "over") return "over";
+  if (!isSeat(state)) return "spectator";
+  if (state.status === "waiting") return "waiting";
+  if (!myTurn(state)) return "wait";
+  if (state.busy) return "sending";
+  if (state.view.pending) return "react";
+  return chooser.current().stage;
+}
+
+/**
+ * Which things on the board may be clicked, and which one is picked: a step's targets
+ * while a step is asked, else the seat's own cards that start an action.
+ */
+export function boardChoice(state, chooser) {
+  const mine = myTurn(state) && !state.busy;
+  const now = mine ? chooser.current() : { stage: "none" };
+  const anchors = mine ? chooser.anchors() : new Set();
+  const targets = now.stage === "step" ? now.options.map((o) => o.target).filter(Boolean) : [];
+  const selectable = (kind, seat, x) => {
+    if (!mine) return false;
+    if (targets.some((target) => matchesTarget(target, kind, seat, x))) return true;
+    if (now.stage === "step") return false;
+    if (seat !== state.seat) return false;
+    if (kind === "card") return anchors.has(`col:${x}`);
+    if (kind === "saloon") return anchors.has(`saloon:${x}`);
+    return false;
+  };
+  const anchor = chooser.anchor;
+  let selected = null;
+  if (anchor) {
+    selected = anchor.kind === "col" ? `card:${state.seat}-${anchor.col}` : `saloon:${state.seat}-${anchor.card}`;
+  }
+  return { selectable, selected };
+}
+
+/**
+ * The panel of one game page. `page`: state() (the page state), ctx (the chooser's
+ * context), root() (the page's element), name(seat), send(action), render(), and beatsRunning().
+ */
+export class ActionPanel {
+  constructor(page) {
+    this.page = page;
+    this.chooser = new Chooser([], page.ctx);
+    this.wantsFocus = false; // the next render gives the panel's first button the focus
+  }
+
+  /** A new position: the choice starts again from the new legal list. */
+  restart(legal) {
+    this.chooser = new Chooser(legal, this.page.ctx);
+  }
+
+  get state() {
+    return this.page.state();
+  }
+
+  // -- choosing -------------------------------------------------------------------------
+  /** A click on the board: a step's target, or one of the seat's cards to start from. */
+  pick(kind, seat, x) {
+    if (this.state.busy || !myTurn(this.state)) return;
+    const now = this.chooser.current();
+    if (now.stage === "step") {
+      const option = now.options.find((o) => matchesTarget(o.target, kind, seat, x));
+      if (option) {
+        this.choose(option.value);
+        return;
+      }
+    }
+    if (seat !== this.state.seat) return;
+    const key = kind === "card" ? `col:${x}` : kind === "saloon" ? `saloon:${x}` : null;
+    if (key && this.chooser.pick(key)) {
+      this.wantsFocus = true;
+      this.page.render();
+    }
+  }
+
+  chooseType(type) {
+    if (this.state.busy) return;
+    this.chooser.chooseType(type);
+    this.advance();
+  }
+
+  choose(value) {
+    if (this.state.busy) return;
+    const action = this.chooser.choose(value);
+    if (action) {
+      this.page.send(action);
+      return;
+    }
+    this.advance();
+  }
+
+  advance() {
+    const now = this.chooser.current();
+    if (now.stage === "done") {
+      this.page.send(now.action);
+      return;
+    }
+    this.wantsFocus = true;
+    this.page.render();
+  }
+
+  /** One step back; back from the card picked, the focus returns to that card. */
+  cancel() {
+    const anchor = this.chooser.anchor;
+    this.chooser.back();
+    if (!this.chooser.anchor && anchor) {
+      this.page.render();
+      const root = this.page.root();
+      const el = anchor.kind === "col"
+        ? root.querySelector(`[data-testid="card-${this.state.seat}-${anchor.col}"]`)
+        : root.querySelector(`[data-card="${anchor.card}"].saloon-card`);
+      if (el && !el.disabled) el.focus();
+      return;
+    }
+    this.wantsFocus = true;
+    this.page.render();
+  }
+
+  // -- drawing --------------------------------------------------------------------------
+  render(panel) {
+    const state = this.state;
+    panel.replaceChildren();
+    // While a choice is in progress, a narrow screen shows the panel as a sheet at the
+    // bottom, so that the table stays in sight for picking targets.
+    const choosing = myTurn(state) && !state.busy && Boolean(this.chooser.anchor);
+    panel.classList.toggle("choosing", choosing);
+    document.body.classList.toggle("has-sheet", choosing);
+    panel.append(h("h2", { class: "panel-title", text: t("act.title") }));
+    const stage = panelStage(state, this.chooser);
+    panel.hidden = stage === "over";
+    switch (stage) {
+      case "over":
+        return;
+      case "spectator":
+        panel.append(h("p", { class: "hint", text: t("act.spectator") }));
+        return;
+      case "waiting":
+        panel.append(h("p", { class: "hint", text: t("act.waitingFriend") }));
+        return;
+      case "wait": {
+        const who = state.view.to_act === null ? "" : this.page.name(state.view.to_act);
+        panel.append(h("p", { class: "hint", "data-testid": "wait-hint", text: t("act.wait", { who }) }));
+        return;
+      }
+      case "sending":
+        panel.append(h("p", { class: "hint", text: t("act.sending") }));
+        return;
+      case "react":
+        panel.append(h("p", { class: "hint", text: t("status.react") }));
+        return;
+      case "anchor":
+        panel.append(h("p", { class: "hint", "data-testid": "pick-hint", text: t("act.pick") }));
+        return;
+      default:
+        break;
+    }
+    const anchor = this.chooser.anchor;
+    const anchorText = anchor.kind === "col"
+      ? t("act.anchorCol", { col: anchor.col, card: cardName(this.page.ctx.ownCard(anchor.col)) })
+      : t("act.anchorSaloon", { card: cardName(anchor.card) });
+    panel.append(h("p", { class: "anchor", "data-testid": "anchor", text: anchorText }));
+    const now = this.chooser.current();
+    if (now.stage === "type") panel.append(...this.typeChoices(now.types));
+    else if (now.stage === "step") panel.append(...this.stepChoices(now));
+    panel.append(
+      h("button", {
+        type: "button",
+        class: "btn ghost",
+        "data-testid": "cancel",
+        text: t("act.cancel"),
+        onclick: () => this.cancel(),
+      }),
+    );
+  }
+
+  typeChoices(types) {
+    const list = h("div", { class: "choices types", role: "group", "aria-label": t("act.chooseType") });
+    for (const { type } of types) {
+      list.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn choice act",
+            "data-testid": `act-${type}`,
+            "data-type": type,
+            onclick: () => this.chooseType(type),
+          },
+          h("span", { class: "act-name", text: t(`act.${type}`) }),
+          h("span", { class: "act-help", text: t(`act.help.${type}`) }),
+        ),
+      );
+    }
+    return [h("p", { class: "prompt-text", text: t("act.chooseType") }), list];
+  }
+
+  stepChoices(now) {
+    const list = h("div", {
+      class: "choices",
+      role: "group",
+      "aria-labelledby": "step-prompt",
+      "data-step": now.step.id,
+    });
+    for (const option of now.options) {
+      list.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn choice",
+            "data-testid": "choice",
+            "data-value": option.value,
+            onclick: () => this.choose(option.value),
+          },
+          option.icon ? h("span", { class: "emblem", html: icon(option.icon) }) : null,
+          h("span", { text: option.label }),
+        ),
+      );
+    }
+    return [
+      h("p", { class: "type-chosen", text: t(`act.${this.chooser.type}`) }),
+      h("p", { class: "prompt-text", id: "step-prompt", text: now.prompt }),
+      list,
+    ];
+  }
+
+  /** The reaction prompt (a modal): opened once the beats on screen are over. */
+  renderPrompt(dialog) {
+    const state = this.state;
+    const reactions = myTurn(state) && state.view.pending ? this.chooser.reactions() : [];
+    if (!reactions.length || state.busy) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    if (this.page.beatsRunning() && !dialog.open) return;
+    const kind = state.view.pending;
+    const memo = dialog.open ? focusMemo() : null;
+    dialog.replaceChildren(
+      h("h2", { id: "prompt-title", text: t(`prompt.${kind}.title`) }),
+      h("p", { text: t(`prompt.${kind}.text`) }),
+      h(
+        "div",
+        { class: "choices" },
+        reactions.map((action) =>
+          h("button", {
+            type: "button",
+            class: `btn choice${action.type === "pass" ? "" : " primary"}`,
+            "data-testid": "choice",
+            "data-value": action.type,
+            text: t(`react.${action.type}`),
+            onclick: () => this.page.send(action),
+          }),
+        ),
+      ),
+    );
+    if (!dialog.open) {
+      dialog.showModal();
+      announce(t(`prompt.${kind}.title`));
+    }
+    if (!restoreFocus(memo, dialog)) {
+      const first = dialog.querySelector("button");
+      if (first) first.focus();
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// What the scenarios share: the captured friend game (fixtures/friend-game.json, made by
+// fixtures/capture.py) and the English catalogue, so that labels read as on the page.
+
+import { readFileSync } from "node:fs";
+
+import { setLanguage } from "../../src/outlaws/web/i18n.js";
+
+const FIXTURES = new URL("fixtures/", import.meta.url);
+const CATALOGUES = new URL("../../src/outlaws/web/i18n/", import.meta.url);
+
+/** The friend game of Ann (seat 0) and Bob (seat 1): every message each socket got, in
+ * order (`seat0`, `seat1`), and Ann's notebook after turn 2 (`notebook0`). A fresh copy
+ * each call: a test may change it. */
+export function friendGame() {
+  return JSON.parse(readFileSync(new URL("friend-game.json", FIXTURES), "utf-8"));
+}
+
+/** The messages of one seat's socket, of one type, in order. */
+export function messagesOf(game, seat, type) {
+  return game[`seat${seat}`].filter((message) => message.type === type);
+}
+
+/** Load en.json as the page's language (the page fetches it; here it is read from disk). */
+export async function inEnglish() {
+  const saved = { fetch: globalThis.fetch, document: globalThis.document };
+  globalThis.fetch = async (url) => {
+    const name = String(url).split("/").pop();
+    const text = readFileSync(new URL(name, CATALOGUES), "utf-8");
+    return { ok: true, json: async () => JSON.parse(text) };
+  };
+  globalThis.document = { documentElement: {} };
+  try {
+    await setLanguage("en");
+  } finally {
+    globalThis.fetch = saved.fetch;
+    if (saved.document === undefined) delete globalThis.document;
+    else globalThis.document = saved.document;
+  }
+}
