@@ -6,7 +6,8 @@
 >>> state.apply(action)
 >>> view = seat_view(state, 0)    # what seat 0 may know; hand this, never ``state``, out
 
-Pieces: :class:`State` (the rules), :class:`Action` and its notation, :class:`Setup`,
+Pieces: :class:`State` (the rules), :class:`Action` and its notation, :class:`Setup` and
+:class:`Placement` (R3.1),
 :class:`View` and :class:`Event` (what a seat may know), :class:`Record` (FORMAT.md).
 
 The public surface is this package and :mod:`outlaws.engine.actionspace` (the integer
@@ -17,6 +18,7 @@ are the engine's own, and code outside the engine does not import them.
 from .actions import ACTION_TYPES, NUM_ACTIONS, Action, parse_notation, to_notation
 from .errors import FormatError, IllegalAction, OutlawsError
 from .names import CHARACTERS, COLUMNS, TOKENS
+from .placement import Placement, PlacementError
 from .records import FORMAT_NAME, Record, ReplayError, record_of, replay_json, replay_text
 from .setup import Setup
 from .state import How, Reaction, State, Status
@@ -35,6 +37,8 @@ __all__ = [
     "How",
     "IllegalAction",
     "OutlawsError",
+    "Placement",
+    "PlacementError",
     "Reaction",
     "Record",
     "ReplayError",

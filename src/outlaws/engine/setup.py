@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import FormatError
 from .names import CHARACTER_ID, CHARACTERS, COLUMNS, DEALT_TOKEN_COUNTS, GOVERNOR, TOKEN_ID, TOKENS
+from .placement import Placement
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,32 @@ class Setup:
         rng.shuffle(tokens)
         first = rng.randrange(2)
         return cls(first, (streets[0], streets[1]), (saloons[0], saloons[1]), tuple(tokens))
+
+    @classmethod
+    def placed(cls, seed: int | str | None, placements: Sequence[Placement]) -> Setup:
+        """The setup of a game whose seats placed their own cards (R3.1): ``placements``
+        for seats 0 and 1, the 13 tokens shuffled (R3.2) and the first seat drawn (R3.3)
+        from ``seed``. The deal does not depend on the placements, so neither seat's
+        choice can steer it.
+
+        >>> from outlaws.engine import Placement
+        >>> mine = Placement.parse("gov hit sher ind store dan rep band | rev mayor")
+        >>> setup = Setup.placed(7, [mine, mine])
+        >>> setup.placement(1) == mine, setup == Setup.placed(7, [mine, mine])
+        (True, True)
+        """
+        if len(placements) != 2:
+            raise FormatError("placements", "one placement for each of the 2 seats (R3.1)")
+        rng = random.Random(f"{seed}/deal")
+        tokens = [t for t, n in DEALT_TOKEN_COUNTS.items() for _ in range(n)]
+        rng.shuffle(tokens)
+        first = rng.randrange(2)
+        p0, p1 = placements
+        return cls(first, (p0.street, p1.street), (p0.saloon, p1.saloon), tuple(tokens))
+
+    def placement(self, seat: int) -> Placement:
+        """Seat ``seat``'s arrangement (R3.1)."""
+        return Placement(self.streets[seat], self.saloons[seat])
 
     # -- JSON (FORMAT.md "Record", field ``setup``) -----------------------------------
     def to_json(self) -> dict[str, Any]:
