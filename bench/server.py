@@ -105,6 +105,7 @@ def cpu_seconds(pid: int) -> float:
 
 async def new_game(http: httpx.AsyncClient, turn_limit: int) -> tuple[str, list[str]]:
     made = (await http.post("/games", json={"opponent": "friend", "seat": 0,
+                                            "placement": "random",
                                             "turn_limit": turn_limit})).json()  # fmt: skip
     joined = (await http.post(f"/invites/{made['invite']}")).json()
     return made["game"], [made["token"], joined["token"]]

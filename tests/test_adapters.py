@@ -34,6 +34,8 @@ from outlaws.arena import run_arena  # noqa: E402
 from outlaws.bots import make_bot  # noqa: E402
 from outlaws.engine import (  # noqa: E402
     NUM_ACTIONS,
+    Placement,
+    Setup,
     State,
     View,
     seat_view,
@@ -416,3 +418,157 @@ def test_core_imports_stay_light() -> None:
         "print(bad); sys.exit(1 if bad else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+# -- the optional placement phase (R3.1) -------------------------------------------------
+
+PICKS = 10
+#: Seat 0's picks in two games that differ only there: the same Saloon, the street in
+#: another order (by character id, place order: columns 1..8, then the Saloon).
+ORDER_A = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+ORDER_B = (7, 6, 5, 4, 3, 2, 1, 0, 8, 9)
+#: Seat 1's picks in both.
+ORDER_1 = (2, 0, 1, 3, 4, 5, 6, 9, 7, 8)
+GOVERNOR = 0
+
+
+def test_pettingzoo_placement_phase_passes_api_and_seed_tests() -> None:
+    api_test(pz.env(turn_limit=60, placement_phase=True), num_cycles=1000)
+    seed_test(functools.partial(pz.env, turn_limit=60, placement_phase=True), num_cycles=500)
+
+
+@pytest.mark.parametrize("explicit", [False, True])
+def test_openspiel_placement_phase_random_sim_test(explicit: bool) -> None:
+    game = pyspiel.load_game(
+        "python_outlaws",
+        {"turn_limit": 12, "explicit_chance": explicit, "placement_phase": True},
+    )
+    assert game.num_distinct_actions() == NUM_ACTIONS + PICKS
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_placement_phase_is_off_by_default() -> None:
+    """Without the option the spaces are those of the game without a placement phase."""
+    env = pz.env()
+    env.reset(seed=0)
+    assert env.action_space("player_0").n == NUM_ACTIONS
+    assert env.unwrapped.state_ is not None
+    game = pyspiel.load_game("python_outlaws")
+    assert game.num_distinct_actions() == NUM_ACTIONS
+    assert game.new_initial_state().legal_actions()[-1] < NUM_ACTIONS
+
+
+def test_placement_picks_obey_r3_1_and_start_the_placed_game() -> None:
+    """R3.1: the seats pick in turns, seat 0 first; a character is placed once; the
+    Governor is never offered for the Saloon, and is the only pick for column 8 while he
+    is still to place. Then the game is Setup.placed(seed, placements)."""
+    env = pz.env(placement_phase=True)
+    env.reset(seed=5)
+    raw = env.unwrapped
+    assert env.action_space("player_0").n == NUM_ACTIONS + PICKS
+    seat0 = (1, 2, 3, 4, 5, 6, 7, 0, 8, 9)  # the Governor left for column 8
+    for k in range(PICKS):
+        for seat, picks in ((0, seat0), (1, ORDER_1)):
+            assert env.agent_selection == f"player_{seat}" and raw.state_ is None
+            mask = env.observe(env.agent_selection)["action_mask"]
+            legal = {int(i) - NUM_ACTIONS for i in np.flatnonzero(mask)}
+            expected = set(range(PICKS)) - set(picks[:k])
+            if k >= 8:  # the Saloon
+                expected.discard(GOVERNOR)
+            elif k == 7 and GOVERNOR not in picks[:k]:
+                expected = {GOVERNOR}
+            assert legal == expected, (seat, k)
+            other = env.observe(f"player_{1 - seat}")["action_mask"]
+            assert not other.any()
+            env.step(NUM_ACTIONS + picks[k])
+    state = raw.state_
+    assert state is not None and not state.over
+    mine = Placement((1, 2, 3, 4, 5, 6, 7, 0), (8, 9))
+    theirs = Placement(ORDER_1[:8], ORDER_1[8:])
+    assert state.setup == Setup.placed(raw.deal_seed, [mine, theirs])
+    assert env.agent_selection == f"player_{state.to_act}"
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert mask.shape == (NUM_ACTIONS + PICKS,) and not mask[NUM_ACTIONS:].any()
+
+
+def _pz_observations(order0: tuple[int, ...]) -> list[dict[str, np.ndarray]]:
+    """Seat 1's observation after every pick, then at the first decision of play."""
+    env = pz.env(placement_phase=True, belief=True)
+    env.reset(seed=8)
+    seen = [env.observe("player_1")]
+    for k in range(PICKS):
+        env.step(NUM_ACTIONS + order0[k])
+        seen.append(env.observe("player_1"))
+        env.step(NUM_ACTIONS + ORDER_1[k])
+        seen.append(env.observe("player_1"))
+    return seen
+
+
+def _spiel_observations(order0: tuple[int, ...]) -> list[tuple[object, ...]]:
+    game = pyspiel.load_game("python_outlaws", {"seed": 8, "placement_phase": True})
+    state = game.new_initial_state()
+    seen = []
+
+    def look() -> None:
+        seen.append(
+            (
+                state.information_state_string(1),
+                state.information_state_tensor(1),
+                state.observation_string(1),
+                state.observation_tensor(1),
+                state.legal_actions(1),
+            )
+        )
+
+    look()
+    for k in range(PICKS):
+        state.apply_action(NUM_ACTIONS + order0[k])
+        look()
+        state.apply_action(NUM_ACTIONS + ORDER_1[k])
+        look()
+    return seen
+
+
+def test_placement_picks_are_hidden_from_the_other_seat() -> None:
+    """R3.1 / R8.3: two games differing only in seat 0's picks (the same Saloon, seen by
+    both once play starts, R2.4) give seat 1 the same observations, masks, strings and
+    tensors at every pick and at the start of play."""
+    a, b = _pz_observations(ORDER_A), _pz_observations(ORDER_B)
+    assert len(a) == 2 * PICKS + 1
+    for one, two in zip(a, b, strict=True):
+        for key in ("observation", "action_mask"):
+            assert np.array_equal(one[key], two[key]), key
+    spiel_a, spiel_b = _spiel_observations(ORDER_A), _spiel_observations(ORDER_B)
+    assert spiel_a == spiel_b
+    # Seat 1's own picks are in its observation (the test is not vacuous).
+    assert "column 1 sheriff" in spiel_a[2][0]
+    assert not np.array_equal(a[0]["observation"], a[2]["observation"])
+
+
+@pytest.mark.parametrize("explicit", [False, True])
+def test_openspiel_bots_play_through_the_placement_phase(explicit: bool) -> None:
+    """IS-MCTS resamples the other seat's picks while placing (never knowing them) and
+    plays on; the resampled states keep the player's information-state string, also
+    while the tokens are dealt after the picks (explicit chance)."""
+    game = pyspiel.load_game(
+        "python_outlaws",
+        {"turn_limit": 4, "seed": 2, "placement_phase": True, "explicit_chance": explicit},
+    )
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng, max_length=10)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng)
+    state = game.new_initial_state()
+    sampler = random.Random(4).random
+    while not state.is_terminal():
+        chance = state.is_chance_node()
+        player = 1 if chance else state.current_player()
+        key = state.information_state_string(player)
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == key
+        assert sample.legal_actions() == state.legal_actions() or chance
+        if chance:
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(bot.step(state)))
+    assert len(state.history()) > 2 * PICKS

@@ -6,7 +6,11 @@ the saved record), the action is picked step by step (card, action, options) or 
 bad input is re-asked without a traceback and an illegal typed action never reaches the
 engine's apply, reactions are yes/no questions (R8.5), the record replays to a finished
 game, seat 1 reads its columns growing to its left (R2.2), and the notebook shows its
-deductions. The chooser itself is tested in test_cli_chooser.py.
+deductions. Before the first turn the human places its cards (R3.1): in notation, at
+random or as last time, re-asked with the engine's reason when the placement breaks the
+rule; the bot places through its own entry. Most games here pass ``--placement random``
+(both arrangements dealt from the seed) to get to the play. The chooser itself is tested
+in test_cli_chooser.py.
 """
 
 from __future__ import annotations
@@ -22,11 +26,24 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import outlaws.bots
+import outlaws.bots.placement
+from outlaws.bots.placement import bot_placement
 from outlaws.cli import play as play_module
 from outlaws.cli.main import app
+from outlaws.cli.placing import LAST_FILE
 from outlaws.cli.screen import display_columns, screen_of
 from outlaws.cli.style import CARD_LABEL
-from outlaws.engine import Action, Record, State, View, parse_notation, seat_view
+from outlaws.engine import (
+    CHARACTERS,
+    Action,
+    Placement,
+    Record,
+    Setup,
+    State,
+    View,
+    parse_notation,
+    seat_view,
+)
 from scenario import table
 
 runner = CliRunner()
@@ -42,12 +59,19 @@ def answers(*cycle: str, n: int = 60) -> str:
 
 
 def run_play(
-    tmp_path: Path, *args: str, stdin: str, bot: str | None = "random"
+    tmp_path: Path,
+    *args: str,
+    stdin: str,
+    bot: str | None = "random",
+    placement: str | None = "random",
 ) -> tuple[str, Path]:
-    """Run ``outlaws play`` with ``args`` against ``bot`` (None: the default one);
-    returns the output and the saved record."""
+    """Run ``outlaws play`` with ``args`` against ``bot`` (None: the default one), with
+    ``--placement placement`` (None: the default, asking); returns the output and the
+    saved record."""
     records = tmp_path / "records"
     bot_args = ["--bot", bot] if bot is not None else []
+    if placement is not None:
+        bot_args += ["--placement", placement]
     result = runner.invoke(
         app, ["play", "--records", str(records), *bot_args, *args], input=stdin, env=ENV
     )
@@ -237,8 +261,16 @@ def test_a_reaction_that_cannot_be_made_is_not_offered(
     """R8.5: their Sheriff at column 2 arrests our Hitman; we are asked, but our
     Reverend is in the Saloon (R6.9.2), so pass is the only answer: "y" is refused,
     Enter passes, and they win (R9.3)."""
-    street1 = ("governor", "sheriff", "hitman", "indian",
-               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
+    street1 = (
+        "governor",
+        "sheriff",
+        "hitman",
+        "indian",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )  # columns 1..8
     state = table(street1=street1, first=1)
     rigged(monkeypatch, state, ["sheriff 2 hitman"])
     output, path = run_play(tmp_path, "--seed", "0", stdin="y\n\n")
@@ -277,6 +309,126 @@ def test_unknown_bot_is_refused(tmp_path: Path) -> None:
     assert not list(tmp_path.glob("*.json"))
 
 
+# -- placing the cards before the first turn (R3.1) -----------------------------------------
+
+MINE = "gov hit sher ind store dan rep band | rev mayor"
+
+
+def placed_record(path: Path) -> Record:
+    record = Record.loads(path.read_text(encoding="utf-8"))
+    assert record.setup is not None
+    return record
+
+
+def test_a_placement_in_notation_is_the_game_played(tmp_path: Path) -> None:
+    """R3.1: the characters are listed with their abilities, the placement typed in
+    notation (names shortened) is shown back as a row and, once confirmed, is where the
+    human's cards stand; the bot's come from bot_placement, the tokens and the first seat
+    from the seed (Setup.placed)."""
+    output, path = run_play(tmp_path, "--seed", "4", stdin=f"{MINE}\ny\nquit\ny\n", placement=None)
+    assert "Place your cards (R3.1)" in output
+    assert "Mayor" in output and "widens the reach of the card on his right" in output
+    assert "then |, then your 2 Saloon cards" in output
+    mine = Placement.parse(MINE)
+    row = "│You│Governor│ Hitman │Sheriff │ Indian │Storekp.│ Dancer │Reporter│ Bandit │"
+    assert row in output
+    assert "Saloon  Reverend, Mayor" in output
+    assert "Play with this placement?" in output
+    record = placed_record(path)
+    assert record.setup == Setup.placed(4, [mine, bot_placement("random", 4)])
+    assert "│You  │Governor│ Hitman │Sheriff │" in output  # the game's own table
+
+
+def test_random_placement_is_a_legal_one_drawn_for_the_human(tmp_path: Path) -> None:
+    """R3.1: "random" draws a placement (never the Governor in the Saloon); "n" at the
+    confirmation asks again, and a second "random" draws another one."""
+    stdin = "random\nn\nrandom\ny\nquit\ny\n"
+    output, path = run_play(tmp_path, "--seed", "9", "--seat", "1", stdin=stdin, placement=None)
+    assert output.count("Play with this placement?") == 2
+    assert "Place again." in output
+    record = placed_record(path)
+    setup = record.setup
+    assert setup is not None
+    mine = setup.placement(1)
+    assert "governor" not in mine.to_notation().split("|")[1]
+    assert setup == Setup.placed(9, [bot_placement("random", 9), mine])
+    # Shown back as seat 1 reads its side: column 8 at its left (R2.2).
+    shown = [CARD_LABEL[CHARACTERS[mine.street[col - 1]]] for col in range(8, 0, -1)]
+    assert "│You│" + "│".join(f"{label:^8}" for label in shown) + "│" in output
+
+
+def test_a_placement_that_breaks_the_rule_is_asked_again(tmp_path: Path) -> None:
+    """R3.1: the Governor may never be in a Saloon: the engine's reason is shown, as for
+    a missing bar and an ambiguous name, and the placement is asked again."""
+    stdin = "\n".join(
+        [
+            "hit sher ind store dan rep band rev | gov mayor",
+            "gov hit sher ind store dan rep band rev mayor",
+            "gov hit s ind store dan rep band | rev mayor",
+            MINE,
+            "y",
+            "quit",
+            "y",
+        ]
+    )
+    output, path = run_play(tmp_path, "--seed", "2", stdin=stdin + "\n", placement=None)
+    assert "✗ Saloon: the Governor may never be in a Saloon (R3.1)." in output
+    assert "✗ Write the 8 street cards (column 1 first), '|', then the 2 Saloon cards" in output
+    assert "✗ Column 3: 's' could be sheriff or storekeep: write more of it." in output
+    assert output.count("Play with this placement?") == 1
+    record = placed_record(path)
+    assert record.setup is not None and record.setup.placement(0) == Placement.parse(MINE)
+
+
+def test_last_placement_is_remembered_beside_the_records(tmp_path: Path) -> None:
+    """At first there is no last placement to take; once one is played, the next game
+    in the same records folder may take it again with "last"."""
+    output, _ = run_play(
+        tmp_path, "--seed", "1", stdin=f"last\n{MINE}\ny\nquit\ny\n", placement=None
+    )
+    assert "✗ No previous placement is kept in" in output
+    records = tmp_path / "records"
+    assert (records / LAST_FILE).read_text(encoding="utf-8").startswith("governor hitman")
+    result = runner.invoke(
+        app,
+        ["play", "--bot", "random", "--records", str(records), "--seed", "2"],
+        input="last\ny\nquit\ny\n",
+        env=ENV,
+    )
+    assert result.exit_code == 0, result.output
+    record = placed_record(records / "play-2.json")
+    assert record.setup is not None and record.setup.placement(0) == Placement.parse(MINE)
+
+
+def test_the_bot_places_through_bot_placement(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R3.1: the bot's cards stand where bot_placement(spec, seed) puts them, and it is
+    given nothing of the human's placement."""
+    theirs = Placement.parse("sheriff governor hitman ind store dan rep band | rev mayor")
+    calls: list[tuple[str, int]] = []
+
+    def placing(spec: str, seed: int) -> Placement:
+        calls.append((spec, seed))
+        return theirs
+
+    monkeypatch.setattr(outlaws.bots.placement, "bot_placement", placing)
+    _, path = run_play(tmp_path, "--seed", "12", stdin=f"{MINE}\ny\nquit\ny\n", placement=None)
+    assert calls == [("random", 12)]
+    record = placed_record(path)
+    assert record.setup is not None and record.setup.placement(1) == theirs
+
+
+def test_quitting_while_placing_saves_nothing(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["play", "--bot", "random", "--records", str(tmp_path)], input="quit\ny\n", env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    assert "Really quit? No game is played." in result.output
+    assert "You left before the first turn" in result.output
+    assert not list(tmp_path.glob("*.json"))
+
+
 # -- reactions, with a dealt position and a scripted bot ------------------------------------
 
 
@@ -309,8 +461,16 @@ def rigged(monkeypatch: pytest.MonkeyPatch, state: State, bot_moves: Sequence[st
 def test_intercept_is_a_yes_no_question(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """R6.3.3 / R8.5: their Hitman at column 2 finds our Governor; our Sheriff stands
     beside him, so "y" intercepts and arrests the Hitman (R9.3)."""
-    street0 = ("sheriff", "governor", "hitman", "indian",
-               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
+    street0 = (
+        "sheriff",
+        "governor",
+        "hitman",
+        "indian",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )  # columns 1..8
     state = table(street0=street0, first=1)  # seat 1: Governor at 1, Hitman at 2
     rigged(monkeypatch, state, ["hitman 2"])
     output, path = run_play(tmp_path, "--seed", "0", stdin="maybe\ny\n")
@@ -326,10 +486,26 @@ def test_reverend_cancel_is_a_yes_no_question(
 ) -> None:
     """R6.9.2: their Sheriff arrests our Hitman at column 2, our Reverend stands at
     column 3 (the Hitman is immediately to his left for seat 0): "y" cancels the arrest."""
-    street0 = ("governor", "hitman", "reverend", "indian",
-               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
-    street1 = ("governor", "sheriff", "hitman", "indian",
-               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
+    street0 = (
+        "governor",
+        "hitman",
+        "reverend",
+        "indian",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )  # columns 1..8
+    street1 = (
+        "governor",
+        "sheriff",
+        "hitman",
+        "indian",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )  # columns 1..8
     saloon0 = ("sheriff", "mayor")
     state = table(street0=street0, saloon0=saloon0, street1=street1, first=1)
     rigged(monkeypatch, state, ["sheriff 2 hitman", "move 1 2 pretend"])

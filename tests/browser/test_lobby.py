@@ -59,7 +59,9 @@ def test_switching_the_language_changes_the_words_and_html_lang(
 
 
 def test_the_table_speaks_the_chosen_language(page: Page, api: httpx.Client) -> None:
-    made = api.post("/games", json={"opponent": "bot", "bot": "random", "seat": 0}).json()
+    made = api.post(
+        "/games", json={"opponent": "bot", "bot": "random", "seat": 0, "placement": "random"}
+    ).json()
     page.goto(f"/#/game/{made['game']}/{made['token']}")
     card = page.get_by_test_id("card-0-1")
     character = card.get_attribute("data-card")
@@ -74,7 +76,9 @@ def test_the_table_speaks_the_chosen_language(page: Page, api: httpx.Client) -> 
 def test_a_spectator_sees_the_public_view_with_seat_0_at_the_bottom(
     page: Page, api: httpx.Client
 ) -> None:
-    made = api.post("/games", json={"opponent": "bot", "bot": "random", "seat": 1}).json()
+    made = api.post(
+        "/games", json={"opponent": "bot", "bot": "random", "seat": 1, "placement": "random"}
+    ).json()
     page.goto("/")
     page.get_by_test_id("watch-id").fill(made["game"])
     page.get_by_test_id("watch").click()
@@ -98,6 +102,7 @@ def test_resigning_asks_first_then_ends_the_game(page: Page, console_errors: lis
     page.goto("/")
     page.get_by_test_id("bot-level").select_option("random")
     page.get_by_test_id("seat").select_option("1")
+    page.get_by_test_id("lobby-placement-random").check()
     page.get_by_test_id("new-bot").click()
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
     confirm = page.get_by_test_id("confirm-resign")
@@ -120,7 +125,14 @@ def test_a_finished_game_is_replayed_exported_and_imported(
     page: Page, api: httpx.Client, tmp_path: Path, console_errors: list[str]
 ) -> None:
     made = api.post(
-        "/games", json={"opponent": "bot", "bot": "random", "seat": 0, "turn_limit": 3}
+        "/games",
+        json={
+            "opponent": "bot",
+            "bot": "random",
+            "seat": 0,
+            "turn_limit": 3,
+            "placement": "random",
+        },
     ).json()
     game, token = made["game"], made["token"]
     # Seat 0 plays its turns over HTTP (looks), until the turn limit ends the game.

@@ -102,6 +102,7 @@ def test_a_whole_game_against_a_bot_is_played_by_clicks_to_its_end(
     page.goto("/")
     page.get_by_test_id("bot-level").select_option("random")
     page.get_by_test_id("turn-limit").fill("4")
+    page.get_by_test_id("lobby-placement-random").check()
     page.get_by_test_id("new-bot").click()
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
     game, _ = game_and_token(page)
@@ -138,6 +139,7 @@ def test_two_players_in_two_browsers_each_see_only_their_own_cards(
     ann.goto("/")
     ann.get_by_test_id("player-name").fill("Ann")
     ann.get_by_test_id("seat").select_option("0")
+    ann.get_by_test_id("lobby-placement-random").check()
     ann.get_by_test_id("new-friend").click()
     link = ann.get_by_test_id("invite-link").input_value()
     assert link.startswith(f"{live_server}/#/join/"), link
@@ -187,7 +189,7 @@ def test_two_players_in_two_browsers_each_see_only_their_own_cards(
 
 # -- a reaction ------------------------------------------------------------------------
 def friend_game(api: httpx.Client) -> tuple[str, dict[int, str]]:
-    made = api.post("/games", json={"opponent": "friend", "seat": 0}).json()
+    made = api.post("/games", json={"opponent": "friend", "seat": 0, "placement": "random"}).json()
     joined = api.post(f"/invites/{made['invite']}", json={"name": "Bob"}).json()
     return made["game"], {0: made["token"], 1: joined["token"]}
 
@@ -251,7 +253,9 @@ def test_an_interception_is_asked_in_a_modal_prompt_with_the_legal_answers(
 def test_an_action_is_taken_with_the_keyboard_only(
     page: Page, api: httpx.Client, console_errors: list[str]
 ) -> None:
-    made = api.post("/games", json={"opponent": "bot", "bot": "random"}).json()
+    made = api.post(
+        "/games", json={"opponent": "bot", "bot": "random", "placement": "random"}
+    ).json()
     page.emulate_media(reduced_motion="reduce")
     page.goto(f"/#/game/{made['game']}/{made['token']}")
     assert wait_turn_or_over(page) == "turn"
@@ -293,7 +297,8 @@ def test_screenshots_of_the_table_on_a_desktop_and_on_a_phone(
 ) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     made = api.post(
-        "/games", json={"opponent": "bot", "bot": "random", "seat": 0, "name": "Ann"}
+        "/games",
+        json={"opponent": "bot", "bot": "random", "seat": 0, "name": "Ann", "placement": "random"},
     ).json()
     url = f"/#/game/{made['game']}/{made['token']}"
     desktop = new_context(viewport={"width": 1280, "height": 860}, reduced_motion="reduce")

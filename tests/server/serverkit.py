@@ -20,7 +20,10 @@ from outlaws.server import Settings, create_app
 from outlaws.server.storage import GameRow, Storage
 
 #: The keys a message of each type may carry: nothing else may reach a client.
-_COMMON = {"type", "game", "seat", "view", "players", "since", "actions", "status", "result"}
+_COMMON = {
+    "type", "game", "seat", "view", "players", "since", "actions", "status", "result",
+    "phase", "placement",
+}  # fmt: skip
 MESSAGE_KEYS = {
     "hello": _COMMON | {"kind", "clock", "legal"},
     "events": _COMMON | {"events", "clock", "legal"},
@@ -129,14 +132,18 @@ def engine_state(record: Record, upto: int) -> State:
 
 
 def create_bot_game(client: TestClient, bot: str = "random", seat: int = 0, **extra: Any) -> dict:
-    response = client.post("/games", json={"opponent": "bot", "bot": bot, "seat": seat, **extra})
+    response = client.post(
+        "/games", json={"opponent": "bot", "bot": bot, "seat": seat, "placement": "random", **extra}
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
 
 def create_friend_game(client: TestClient, seat: int = 0, **extra: Any) -> tuple[str, list[str]]:
     """A game between two humans: its id and the seat tokens, indexed by seat."""
-    made = client.post("/games", json={"opponent": "friend", "seat": seat, **extra})
+    made = client.post(
+        "/games", json={"opponent": "friend", "seat": seat, "placement": "random", **extra}
+    )
     assert made.status_code == 201, made.text
     body = made.json()
     joined = client.post(f"/invites/{body['invite']}", json={"name": "friend"})
@@ -191,3 +198,30 @@ def wait_for_actions(client: TestClient, game_id: str, count: int, timeout: floa
             return game
         time.sleep(0.02)
     raise AssertionError(f"game {game_id} stayed at {game['actions']} actions")
+
+
+#: A seat's cards as a client places them (R3.1): its street, column 1 first, and its
+#: Saloon. The street order is the secret the other seat must not learn but by play.
+STREET = ["hitman", "indian", "governor", "bandit", "storekeep", "sheriff", "reporter", "dancer"]
+PLACEMENT = {"street": STREET, "saloon": ["mayor", "reverend"]}
+
+
+def place(client: TestClient, game_id: str, token: str | None, body: Any) -> Any:
+    """``POST /games/{id}/placement`` with ``token`` (none: without one); the response."""
+    params = {"token": token} if token else {}
+    return client.post(f"/games/{game_id}/placement", params=params, json=body)
+
+
+def create_placing_friend_game(client: TestClient, seat: int = 0, **extra: Any) -> dict:
+    """A friend game whose seats place their cards (R3.1): the creator's answer, its
+    invite not yet taken."""
+    made = client.post("/games", json={"opponent": "friend", "seat": seat, **extra})
+    assert made.status_code == 201, made.text
+    return dict(made.json())
+
+
+def join(client: TestClient, invite: str) -> str:
+    """Take the invited seat; its token."""
+    joined = client.post(f"/invites/{invite}", json={"name": "friend"})
+    assert joined.status_code == 200, joined.text
+    return str(joined.json()["token"])

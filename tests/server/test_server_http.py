@@ -61,7 +61,9 @@ def _rows(path: Path, game_id: str) -> list:
 def test_two_humans_a_spectator_and_my_games(tmp_path: Path) -> None:
     rng = random.Random(2)
     with running(tmp_path) as client:
-        made = client.post("/games", json={"opponent": "friend", "seat": 1, "name": "Ann"}).json()
+        made = client.post(
+            "/games", json={"opponent": "friend", "seat": 1, "name": "Ann", "placement": "random"}
+        ).json()
         game_id = made["game"]
         waiting = http_game(client, game_id, made["token"])
         assert waiting["status"] == "waiting" and waiting["legal"] is None

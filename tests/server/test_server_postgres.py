@@ -15,7 +15,18 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_bot_game, create_friend_game, http_game, play_http, settings_for
+from serverkit import (
+    PLACEMENT,
+    STREET,
+    create_bot_game,
+    create_friend_game,
+    create_placing_friend_game,
+    http_game,
+    join,
+    place,
+    play_http,
+    settings_for,
+)
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -51,8 +62,17 @@ def test_games_on_postgres_survive_a_restart(database: str, tmp_path: Path) -> N
         play_http(client, game_id, {0: tokens[0], 1: tokens[1]}, rng, steps=8)
         play_http(client, bot["game"], {0: bot["token"]}, rng, steps=4)
         before = http_game(client, game_id, tokens[0])
+        # A game whose seats place their cards (R3.1), stopped half placed.
+        placing = create_placing_friend_game(client, turn_limit=30)
+        friend = join(client, placing["invite"])
+        assert place(client, placing["game"], placing["token"], PLACEMENT).status_code == 200
     with TestClient(create_app(settings)) as client:
         assert http_game(client, game_id, tokens[0]) == before
+        half = http_game(client, placing["game"], placing["token"])
+        assert half["placement"] == {"done": [True, False], "mine": PLACEMENT}
+        assert place(client, placing["game"], friend, {"random": True}).status_code == 200
+        started = http_game(client, placing["game"], placing["token"])
+        assert started["status"] == "playing" and started["view"]["seats"][0]["street"] == STREET
         play_http(client, game_id, {0: tokens[0], 1: tokens[1]}, rng, steps=10_000)
         play_http(client, bot["game"], {0: bot["token"]}, rng, steps=10_000)
         assert http_game(client, game_id)["status"] == "over"

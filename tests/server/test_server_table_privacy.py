@@ -3,6 +3,8 @@
 The table hands out views, legal action ids, whose turn it is and, once the game is over,
 its record. These tests fail if any other module of the server (or any module at all)
 reaches for the state, and if anything but the table holds it while games are played.
+Before play the same holds of the seats' placements (R3.1): only the table keeps them,
+and it gives each seat its own and nothing of the other's.
 """
 
 from __future__ import annotations
@@ -12,14 +14,16 @@ import gc
 import random
 from pathlib import Path
 
-from serverkit import running
+from serverkit import PLACEMENT, place, running
 
-from outlaws.engine import State
+from outlaws.engine import Placement, State
 from outlaws.server.service import GameService
 from outlaws.server.table import Table
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "outlaws"
 TABLE_MODULE = SRC / "server" / "table.py"
+#: The table's private attributes, as written inside it and as mangled outside.
+PRIVATE = ("_Table__state", "__state", "_Table__placements", "__placements")
 
 
 def _reaches_for_state(tree: ast.AST) -> list[int]:
@@ -36,17 +40,18 @@ def _reaches_for_state(tree: ast.AST) -> list[int]:
                 if isinstance(owner, ast.Attribute)
                 else ""
             )
-            if node.attr in ("_Table__state", "__state") or (
-                node.attr == "state" and "table" in owner_name.lower()
+            if node.attr in PRIVATE or (
+                node.attr in ("state", "placements") and "table" in owner_name.lower()
             ):
                 lines.append(node.lineno)
-        elif isinstance(node, ast.Constant) and node.value in ("_Table__state", "__state"):
+        elif isinstance(node, ast.Constant) and node.value in PRIVATE:
             lines.append(node.lineno)  # getattr(table, "_Table__state")
     return lines
 
 
 def test_no_module_outside_the_table_reads_its_state() -> None:
-    """R8.3: only server/table.py may touch a table's true state."""
+    """R8.3, R3.1: only server/table.py may touch a table's true state or the seats'
+    placements."""
     offenders = []
     for path in sorted(SRC.rglob("*.py")):
         if path == TABLE_MODULE:
@@ -63,6 +68,8 @@ def test_the_check_catches_a_module_that_reads_the_state() -> None:
         "self.table.state.legal_actions()",
         "table._Table__state",
         "getattr(table, '_Table__state')",
+        "table._Table__placements[1]",
+        "self.table.placements",
     ):
         assert _reaches_for_state(ast.parse(source)), source
 
@@ -90,8 +97,10 @@ def test_while_games_are_played_only_their_tables_hold_the_states(tmp_path: Path
     rng = random.Random(5)
     with running(tmp_path) as client:
         service: GameService = client.app.state.service  # type: ignore[attr-defined]
-        bot = client.post("/games", json={"opponent": "bot", "bot": "random"}).json()
-        friend = client.post("/games", json={"opponent": "friend"}).json()
+        bot = client.post(
+            "/games", json={"opponent": "bot", "bot": "random", "placement": "random"}
+        ).json()
+        friend = client.post("/games", json={"opponent": "friend", "placement": "random"}).json()
         joined = client.post(f"/invites/{friend['invite']}", json={}).json()
         tokens = {friend["seat"]: friend["token"], joined["seat"]: joined["token"]}
         for _ in range(12):
@@ -115,3 +124,31 @@ def test_while_games_are_played_only_their_tables_hold_the_states(tmp_path: Path
                 # The table itself (or its __dict__, as the interpreter keeps it).
                 assert len(holders) == 1, f"{table.id}'s state is held elsewhere"
                 assert holders[0] is table or holders[0] is vars(table)
+
+
+def test_while_seats_place_only_their_tables_hold_the_placements(tmp_path: Path) -> None:
+    """R3.1: a placement, once made, is held by its table alone (not by a room, a
+    message cache or the service), and the table offers no way to the other seat's."""
+    with running(tmp_path) as client:
+        service: GameService = client.app.state.service  # type: ignore[attr-defined]
+        friend = client.post("/games", json={"opponent": "friend", "seat": 0}).json()
+        bot = client.post("/games", json={"opponent": "bot", "bot": "random"}).json()
+        assert place(client, friend["game"], friend["token"], PLACEMENT).status_code == 200
+        with client.websocket_connect(f"/ws/games/{friend['game']}") as ws:
+            ws.receive_json()
+            gc.collect()
+            for game in (friend["game"], bot["game"]):
+                table = service.active[game]
+                assert not hasattr(table, "placements")
+                public = [getattr(table, n) for n in dir(table) if not n.startswith("_")]
+                assert not any(isinstance(value, Placement) for value in public)
+                held = table._Table__placements  # type: ignore[attr-defined]
+                assert sum(p is not None for p in held) == 1
+                for placement in held:
+                    if placement is not None:
+                        assert gc.get_referrers(placement) == [held], f"{game}'s placement"
+            # The friend game: seat 0 sees its own, seat 1 and spectators nothing of it.
+            table = service.active[friend["game"]]
+            assert table.placement_json(0) == {"done": [True, False], "mine": PLACEMENT}
+            assert table.placement_json(1) == {"done": [True, False], "mine": None}
+            assert table.placement_json(None) == {"done": [True, False], "mine": None}

@@ -8,6 +8,8 @@ the engine, the deduction or the bots. Install the extra first (``pip install
 - :mod:`outlaws.adapters.openspiel` — importing it registers ``python_outlaws`` with
   ``pyspiel``; also the ``openspiel-ismcts`` bot of the arena;
 - :mod:`outlaws.adapters.features` — the observation vector both share (NumPy only);
+- :mod:`outlaws.adapters.placing` — the optional placement phase both share (R3.1): the
+  picks, their ids and their legality (the engine only);
 - :mod:`outlaws.adapters.plugins` — what the entry points of pyproject.toml name: the
   ``openspiel-ismcts`` bot's registry entry (it imports nothing heavy).
 

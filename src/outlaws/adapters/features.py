@@ -276,6 +276,35 @@ class ViewEncoder:
         return np.clip(belief.marginals(), 0.0, 1.0).astype(np.float32)
 
 
+#: Where each global field starts.
+_OFFSET = {name: start for name, start, _ in layout()}
+
+
+def encode_placing(
+    seat: int,
+    own: Sequence[int],
+    to_act: bool,
+    belief: bool = False,
+    out: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]:
+    """The vector of ``seat`` during the optional placement phase of the research
+    interfaces (:mod:`outlaws.adapters.placing`), in the same layout: its own picks so far
+    (``own``, character ids in place order: columns 1..8 in ``col*.own_card``, then the
+    Saloon in ``own_saloon``), ``seat`` and ``to_act``; every other entry 0 (nothing is
+    dealt yet; the belief part too). Nothing of the other seat's picks is in it (R3.1)."""
+    vec = np.zeros(observation_size(belief), dtype=np.float32) if out is None else out
+    if out is not None:
+        vec.fill(0.0)
+    for place, ch in enumerate(own):
+        if place < COLUMNS:
+            vec[place * COLUMN_WIDTH + ch] = 1.0
+        else:
+            vec[_OFFSET["own_saloon"] + ch] = 1.0
+    vec[_OFFSET["seat"] + seat] = 1.0
+    vec[_OFFSET["to_act"]] = float(to_act)
+    return vec
+
+
 def encode_view(view: View, belief: bool = False) -> npt.NDArray[np.float32]:
     """The vector of one view, read from scratch (no history kept between calls)."""
     if view.viewer is None:

@@ -26,6 +26,16 @@ many turns; ``explicit_chance`` (bool, default False); ``seed`` (int, default 0)
   is left), then the first seat (0 or 1). An R9.4 sudden death is followed by 8 chance
   nodes dealing its tokens.
 
+**Placement phase.** ``placement_phase`` (bool, default False): when on, every game
+starts with the seats' placements (R3.1) as 20 player decisions, the seats taking turns
+(seat 0 first); each pick puts one of the seat's characters at its next place (columns
+1..8, then Saloon 1 and 2) and has the id ``987 + character id``
+(:mod:`outlaws.adapters.placing`), so ``num_distinct_actions`` is 997. A player observes
+its own picks and how many the other made, never which. Then the game is
+``Setup.placed(seed, placements)`` (tokens and first seat from ``seed``); with
+``explicit_chance`` the 13 tokens and the first seat are the 14 chance nodes that follow
+the picks instead. Off, the game is exactly the one without the option.
+
 **Information.** Strings and tensors for a player are built from that player's
 :class:`~outlaws.engine.View` only (R8.3). The information-state string is the view
 (without its log, as sorted JSON) followed by every event of the redacted log, one JSON
@@ -67,7 +77,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ..deduce import Belief, World
 from ..deduce.arrangement import N_ARRANGEMENTS, PERMS
-from ..engine import COLUMNS, NUM_ACTIONS, Action, Event, Setup, State, View, seat_view
+from ..engine import COLUMNS, NUM_ACTIONS, Action, Event, Placement, Setup, State, View, seat_view
 from ..engine.actionspace import (
     ACTION_OF_ID,
     ACTION_TYPES,
@@ -81,7 +91,8 @@ from ..engine.actionspace import (
     SPECS,
     TOKENS,
 )
-from .features import BELIEF_SIZE, COLUMN_WIDTH, ViewEncoder, observation_size
+from .features import BELIEF_SIZE, COLUMN_WIDTH, ViewEncoder, encode_placing, observation_size
+from .placing import NUM_ACTIONS_PLACING, PHASE_PICKS, PLACE_BASE, Picks
 
 SHORT_NAME = "python_outlaws"
 DEFAULT_TURN_LIMIT = 300
@@ -100,6 +111,7 @@ _PARAMS: dict[str, Any] = {
     "turn_limit": DEFAULT_TURN_LIMIT,
     "explicit_chance": False,
     "seed": 0,
+    "placement_phase": False,
 }
 
 
@@ -123,15 +135,15 @@ def _game_type(explicit: bool) -> pyspiel.GameType:
     )
 
 
-def _game_info(explicit: bool, turn_limit: int) -> pyspiel.GameInfo:
+def _game_info(explicit: bool, turn_limit: int, placing: bool = False) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
-        num_distinct_actions=NUM_ACTIONS,
+        num_distinct_actions=NUM_ACTIONS_PLACING if placing else NUM_ACTIONS,
         max_chance_outcomes=MAX_CHANCE_OUTCOMES if explicit else 0,
         num_players=2,
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0,
-        max_game_length=MOVES_PER_TURN * turn_limit,
+        max_game_length=MOVES_PER_TURN * turn_limit + (PHASE_PICKS if placing else 0),
     )
 
 
@@ -143,6 +155,7 @@ class _Settings:
     explicit: bool
     turn_limit: int
     seed: int
+    placing: bool = False
 
 
 class OutlawsGame(pyspiel.Game):
@@ -154,8 +167,9 @@ class OutlawsGame(pyspiel.Game):
         turn_limit = int(params["turn_limit"])
         if turn_limit < 1:
             raise ValueError("turn_limit must be at least 1 (R9.5)")
-        super().__init__(_game_type(explicit), _game_info(explicit, turn_limit), params)
-        self.settings = _Settings(explicit, turn_limit, int(params["seed"]))
+        placing = bool(params["placement_phase"])
+        super().__init__(_game_type(explicit), _game_info(explicit, turn_limit, placing), params)
+        self.settings = _Settings(explicit, turn_limit, int(params["seed"]), placing)
 
     def new_initial_state(self) -> OutlawsState:
         """A new game: dealing (explicit chance), or the deal of ``seed`` (made on first use)."""
@@ -211,6 +225,7 @@ class _Core:
         "engine",
         "moves",
         "origin",
+        "picks",
         "prefix",
         "prefix_events",
         "rebuilt_for",
@@ -225,6 +240,8 @@ class _Core:
         self.redeal: list[int] | None = None
         self.origin: tuple[Any, ...] = ("explicit",) if settings.explicit else ("seed",)
         self.moves: list[int] = []
+        #: The placement phase's picks (None without the phase); kept once it is over.
+        self.picks: Picks | None = Picks() if settings.placing else None
         #: Per seat: the information-state lines before the engine's log began.
         self.prefix: tuple[str, str] = ("", "")
         #: The events of ``rebuilt_for``'s log before the rebuild.
@@ -236,7 +253,7 @@ class _Core:
     def ensure(self) -> None:
         """Deal the seeded game now if that is still to do (a new state's engine is made
         on first use: a clone never needs it)."""
-        if self.engine is None and self.origin[0] == "seed":
+        if self.engine is None and self.origin[0] == "seed" and self.picks is None:
             settings = self.settings
             self.engine = State.new(seed=settings.seed, turn_limit=settings.turn_limit)
 
@@ -249,6 +266,7 @@ class _Core:
         other.redeal = None if self.redeal is None else self.redeal[:]
         other.origin = self.origin
         other.moves = self.moves[:]
+        other.picks = None if self.picks is None else self.picks.copy()
         other.prefix = self.prefix
         other.prefix_events = self.prefix_events
         other.rebuilt_for = self.rebuilt_for
@@ -265,8 +283,18 @@ class _Core:
         )
 
     @property
+    def placing(self) -> bool:
+        """In the placement phase: the seats' picks are not all made."""
+        return self.picks is not None and not self.picks.done and self.engine is None
+
+    @property
     def dealing(self) -> bool:
-        return self.settings.explicit and self.origin[0] == "explicit" and self.engine is None
+        return (
+            self.settings.explicit
+            and self.origin[0] == "explicit"
+            and self.engine is None
+            and not self.placing
+        )
 
     @property
     def state(self) -> State:
@@ -299,6 +327,13 @@ class _Core:
 
     def apply(self, move: int) -> None:
         """Apply a chance outcome or a player's action id."""
+        if self.placing:
+            assert self.picks is not None
+            self.picks.apply(move)
+            self.moves.append(move)
+            if self.picks.done:
+                self._placed(self.picks.placements())
+            return
         if self.dealing:
             if move not in dict(self.chance_outcomes()):
                 raise ValueError(f"{move} is not a possible outcome of deal step {len(self.deal)}")
@@ -326,6 +361,16 @@ class _Core:
         self.moves.append(move)
         if self.settings.explicit and state.sudden_deaths > before and not state.over:
             self.redeal = []
+
+    def _placed(self, placements: list[Placement]) -> None:
+        """Both seats have placed (R3.1): the game of ``Setup.placed``, or, with explicit
+        chance, the deal goes on from its token steps with the cards as placed."""
+        settings = self.settings
+        if settings.explicit:
+            self.deal = [ch for p in placements for ch in (*p.saloon, *p.street)]
+            return
+        setup = Setup.placed(settings.seed, placements)
+        self.engine = State.new(seed=settings.seed, setup=setup, turn_limit=settings.turn_limit)
 
     # -- what a seat knows -----------------------------------------------------------------
     def full_view(self, seat: int) -> View:
@@ -382,6 +427,7 @@ class _Core:
         engine_seed = int(sampler() * 2**31)
         data, known, pending = _position(view, world, belief.their_slots)
         other = _Core(self.settings)
+        other.picks = None  # a position: its placement phase, if any, is long over
         other.origin = ("position", json.dumps(data), tuple(known), pending, engine_seed)
         other.engine = _position_state(self.settings, data, known, pending, engine_seed)
         text_key = ("prefix", seat, len(view.log))
@@ -563,6 +609,9 @@ class OutlawsState(pyspiel.State):
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL once over."""
         core = self._core
+        if core.placing:
+            assert core.picks is not None
+            return core.picks.to_act
         if core.dealing or core.redeal is not None:
             return int(pyspiel.PlayerId.CHANCE)
         state = core.state
@@ -573,7 +622,11 @@ class OutlawsState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         """The engine's legal action ids for ``player``, sorted ascending."""
-        state = self._core.state
+        core = self._core
+        if core.placing:
+            assert core.picks is not None
+            return core.picks.legal() if player == core.picks.to_act else []
+        state = core.state
         if state.over or player != state.to_act:
             return []
         return sorted(state.legal_action_ids())
@@ -590,6 +643,8 @@ class OutlawsState(pyspiel.State):
         core = self._core
         if player == pyspiel.PlayerId.CHANCE:
             return _chance_to_string(core, int(action))
+        if action >= PLACE_BASE:
+            return f"place {CHARACTERS[action - PLACE_BASE]}"
         known = ACTION_OF_ID[action] if 0 <= action < NUM_ACTIONS else None
         if known is not None:
             return str(known)
@@ -601,7 +656,7 @@ class OutlawsState(pyspiel.State):
     def is_terminal(self) -> bool:
         """Whether the game is over (won, or ended by the turn limit)."""
         core = self._core
-        return not core.dealing and core.redeal is None and core.state.over
+        return not core.placing and not core.dealing and core.redeal is None and core.state.over
 
     def returns(self) -> list[float]:
         """+1 / −1 once won; 0 / 0 otherwise (the turn limit included)."""
@@ -614,6 +669,9 @@ class OutlawsState(pyspiel.State):
     def __str__(self) -> str:
         """The true state, as JSON (for debugging: it shows everything)."""
         core = self._core
+        if core.placing:
+            assert core.picks is not None
+            return json.dumps({"placing": list(core.picks.own)})
         if core.dealing:
             return json.dumps({"deal": core.deal})
         state = core.state
@@ -641,7 +699,7 @@ class OutlawsState(pyspiel.State):
         sampler = probability_sampler if probability_sampler is not None else random.random
         core = self._core
         game: OutlawsGame = self.get_game()  # pyspiel hands back the Python game object
-        if core.dealing:
+        if core.placing or core.dealing:
             return _resample_deal(game, core, player_id, sampler)
         if core.redeal is not None:
             raise ValueError("resample at a player node, not during the R9.4 re-deal")
@@ -675,7 +733,13 @@ def _resample_deal(
     seat kept, every other outcome (the opponent's cards, the face-down tokens) redrawn."""
     state = game.new_initial_state()
     new = state._core
-    for step, outcome in enumerate(core.deal):
+    start = 0
+    if core.picks is not None:
+        _resample_picks(new, core.picks, player, sampler)
+        if core.placing:
+            return state
+        start = 2 * SEAT_DEAL  # the cards are placed: the deal goes on with the tokens
+    for step, outcome in enumerate(core.deal[start:], start):
         own = player * SEAT_DEAL <= step < (player + 1) * SEAT_DEAL
         if own or step == DEAL_STEPS - 1:
             new.apply(outcome)
@@ -691,6 +755,17 @@ def _resample_deal(
                 break
         new.apply(pick)
     return state
+
+
+def _resample_picks(new: _Core, picks: Picks, player: int, sampler: Callable[[], float]) -> None:
+    """Replay ``picks`` on ``new``: the player's own as made, the other seat's as many
+    drawn from a placement drawn uniformly (R3.1) with one ``sampler`` draw."""
+    other = Placement.random(random.Random(int(sampler() * 2**53)))
+    theirs = [*other.street, *other.saloon]
+    for i in range(picks.made):
+        seat, k = i % 2, i // 2
+        ch = picks.own[player][k] if seat == player else theirs[k]
+        new.apply(PLACE_BASE + ch)
 
 
 def _chance_to_string(core: _Core, outcome: int) -> str:
@@ -733,6 +808,11 @@ class OutlawsObserver:
         core = state._core
         self.tensor.fill(0.0)
         features = self.dict["features"]
+        if core.placing:
+            assert core.picks is not None
+            own = core.picks.own[player]
+            encode_placing(player, own, core.picks.to_act == player, out=features)
+            return
         if core.dealing:
             features[COLUMNS * COLUMN_WIDTH + player] = 1.0
             placed = core.deal[player * SEAT_DEAL : (player + 1) * SEAT_DEAL][2:]
@@ -751,6 +831,9 @@ class OutlawsObserver:
     def string_from(self, state: OutlawsState, player: int) -> str:
         """``player``'s information-state (or observation) string for ``state``."""
         core = state._core
+        if core.placing:
+            assert core.picks is not None
+            return f"seat {player}\n{core.picks.describe(player)}"
         if core.dealing:
             own = core.deal[player * SEAT_DEAL : (player + 1) * SEAT_DEAL]
             names = [CHARACTERS[ch] for ch in own]

@@ -35,6 +35,13 @@
 - **Seeding.** ``reset(seed=...)`` seeds the generator that draws each game's deal seed
   (and substitutions); the same seed gives the same games. ``env(seed=...)`` does the
   same for a first ``reset()`` without a seed and also seeds the action spaces.
+- **Placement phase.** ``placement_phase=True`` starts each game with the placement of
+  R3.1 as 20 ordinary decisions, the seats taking turns: each pick puts one of the
+  seat's characters at its next place (columns 1..8, then the Saloon), ids 987..996
+  (:mod:`outlaws.adapters.placing`); the action space grows to ``Discrete(997)``. During
+  the phase ``state_`` is None and an agent observes its own picks only; once both have
+  placed, the game is ``Setup.placed(deal seed, placements)``. Off by default: the
+  action space and observations are then exactly those without it.
 - **Rendering.** ``render_mode="ansi"`` returns the table as text, ``"human"`` prints it.
   It shows ``render_seat``'s view (default: the spectator's, public facts only).
 
@@ -56,8 +63,9 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-from ..engine import NUM_ACTIONS, State, View, seat_view
-from .features import ViewEncoder, observation_size
+from ..engine import NUM_ACTIONS, Setup, State, View, seat_view
+from .features import ViewEncoder, encode_placing, observation_size
+from .placing import NUM_ACTIONS_PLACING, Picks
 
 AGENTS = ("player_0", "player_1")
 #: The turn limit of a game unless told otherwise (the arena's).
@@ -104,12 +112,14 @@ class raw_env(AECEnv):
         illegal_action: str = "substitute",
         render_seat: int | None = None,
         seed: int | None = None,
+        placement_phase: bool = False,
     ) -> None:
         """Create the environment; call :meth:`reset` before anything else.
 
         ``seed`` (optional) seeds the first :meth:`reset` that is given no seed, and the
         agents' action and observation spaces (``seed + seat``), which makes a run whose
         actions are sampled from the spaces reproducible end to end.
+        ``placement_phase`` starts every game with the seats' placement picks (R3.1).
         """
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -126,6 +136,9 @@ class raw_env(AECEnv):
         self.belief = belief
         self.illegal_action = illegal_action
         self.render_seat = render_seat
+        self.placement_phase = placement_phase
+        #: The size of the action space (and of the mask).
+        self.num_actions = NUM_ACTIONS_PLACING if placement_phase else NUM_ACTIONS
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         size = observation_size(belief)
@@ -133,12 +146,12 @@ class raw_env(AECEnv):
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
                 }
             )
             for agent in AGENTS
         }
-        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in AGENTS}
         if seed is not None:
             for seat, agent in enumerate(AGENTS):
                 self.action_spaces[agent].seed(seed + seat)
@@ -146,6 +159,11 @@ class raw_env(AECEnv):
         self.np_random, self.np_random_seed = seeding.np_random(seed)
         self._has_rng = seed is not None
         self.state_: State | None = None
+        #: The placement phase in progress (None: not on, or over).
+        self.placing: Picks | None = None
+        #: The seed of the current game's deal (R3; with the placement phase, the seed of
+        #: ``Setup.placed``).
+        self.deal_seed = 0
         self._encoders = [ViewEncoder(0, belief), ViewEncoder(1, belief)]
         self._cache: dict[int, tuple[int, Observation]] = {}
         self.steps = 0
@@ -156,7 +174,8 @@ class raw_env(AECEnv):
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        """The (same, cached) action space of ``agent``: ``Discrete(NUM_ACTIONS)``."""
+        """The (same, cached) action space of ``agent``: ``Discrete(NUM_ACTIONS)``, or
+        ``Discrete(NUM_ACTIONS_PLACING)`` with the placement phase."""
         return self.action_spaces[agent]
 
     # -- the game ------------------------------------------------------------------------
@@ -166,7 +185,12 @@ class raw_env(AECEnv):
             self.np_random, self.np_random_seed = seeding.np_random(seed)
             self._has_rng = True
         deal = int(self.np_random.integers(2**31))
-        self.state_ = State.new(seed=deal, turn_limit=self.turn_limit)
+        self.deal_seed = deal
+        if self.placement_phase:
+            self.state_ = None
+            self.placing = Picks()
+        else:
+            self.state_ = State.new(seed=deal, turn_limit=self.turn_limit)
         for encoder in self._encoders:
             encoder.reset()
         self._cache.clear()
@@ -177,9 +201,20 @@ class raw_env(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        first = self.state_.to_act
-        assert first is not None  # a new game always has a seat to act
-        self.agent_selection = AGENTS[first]
+        self.agent_selection = AGENTS[self._to_act()]
+
+    def _to_act(self) -> int:
+        """The seat to act: the one to pick during the placement phase, else the engine's."""
+        if self.placing is not None:
+            return self.placing.to_act
+        assert self.state_ is not None and self.state_.to_act is not None
+        return self.state_.to_act
+
+    def _legal(self) -> list[int]:
+        if self.placing is not None:
+            return self.placing.legal()
+        assert self.state_ is not None
+        return self.state_.legal_action_ids()
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an action id) for :attr:`agent_selection`."""
@@ -187,9 +222,7 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_
-        assert state is not None and state.to_act is not None
-        legal = state.legal_action_ids()
+        legal = self._legal()
         choice = -1 if action is None else int(action)
         illegal = choice not in legal
         if illegal:
@@ -197,14 +230,28 @@ class raw_env(AECEnv):
                 raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
             choice = legal[int(self.np_random.integers(len(legal)))]
         self._cumulative_rewards[agent] = 0
-        state.apply_id(choice)
+        if self.placing is not None:
+            self.placing.apply(choice)
+            if self.placing.done:
+                setup = Setup.placed(self.deal_seed, self.placing.placements())
+                self.state_ = State.new(
+                    seed=self.deal_seed, setup=setup, turn_limit=self.turn_limit
+                )
+                self.placing = None
+        else:
+            assert self.state_ is not None
+            self.state_.apply_id(choice)
+        state = self.state_
         self.steps += 1
         self._cache.clear()
         self.infos = {a: {} for a in self.agents}
         if illegal:
             self.infos[agent]["illegal_action"] = True
         self.rewards = dict.fromkeys(self.agents, 0)
-        if state.over:
+        if state is None:  # still placing: no game to end yet
+            if self.max_steps is not None and self.steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
+        elif state.over:
             if state.winner is not None:
                 self.rewards[AGENTS[state.winner]] = 1
                 self.rewards[AGENTS[1 - state.winner]] = -1
@@ -213,9 +260,8 @@ class raw_env(AECEnv):
                 self.truncations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        if not state.over:
-            assert state.to_act is not None
-            self.agent_selection = AGENTS[state.to_act]
+        if state is None or not state.over:
+            self.agent_selection = AGENTS[self._to_act()]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -227,11 +273,17 @@ class raw_env(AECEnv):
         if cached is not None and cached[0] == self.steps:
             return {key: value.copy() for key, value in cached[1].items()}
         state = self.state_
-        assert state is not None, "call reset() first"
-        vector = self._encoders[seat].encode(seat_view(state, seat))
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not state.over and state.to_act == seat and self._live(agent):
-            mask[state.legal_action_ids()] = 1
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if self.placing is not None:
+            acting = self.placing.to_act == seat and self._live(agent)
+            vector = encode_placing(seat, self.placing.own[seat], acting, self.belief)
+            if acting:
+                mask[self.placing.legal()] = 1
+        else:
+            assert state is not None, "call reset() first"
+            vector = self._encoders[seat].encode(seat_view(state, seat))
+            if not state.over and state.to_act == seat and self._live(agent):
+                mask[state.legal_action_ids()] = 1
         observation: Observation = {"observation": vector, "action_mask": mask}
         self._cache[seat] = (self.steps, observation)
         return {key: value.copy() for key, value in observation.items()}
@@ -242,7 +294,10 @@ class raw_env(AECEnv):
         )
 
     def view(self, agent: str) -> View:
-        """``agent``'s :class:`~outlaws.engine.View` (for bots and debugging)."""
+        """``agent``'s :class:`~outlaws.engine.View` (for bots and debugging); there is
+        none before both seats have placed."""
+        if self.placing is not None:
+            raise ValueError("no view during the placement phase: no game is dealt yet")
         assert self.state_ is not None, "call reset() first"
         return seat_view(self.state_, AGENTS.index(agent))
 
@@ -252,9 +307,17 @@ class raw_env(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        if self.state_ is None:
+        if self.placing is not None:
+            seat = self.render_seat
+            text = f"Outlaws — placement phase, seat {self.placing.to_act} to pick\n" + (
+                f"{len(self.placing.own[0])} and {len(self.placing.own[1])} of 10 placed"
+                if seat is None
+                else self.placing.describe(seat)
+            )
+        elif self.state_ is None:
             return None
-        text = render_view(seat_view(self.state_, self.render_seat))
+        else:
+            text = render_view(seat_view(self.state_, self.render_seat))
         if self.render_mode == "human":
             print(text)
             return None

@@ -10,6 +10,11 @@ one of the human's own actions.
 The human never types an impossible move: every prompt offers only options that lead to
 one of the engine's legal actions, and typed notation is matched against that list.
 
+Before the first turn the human places its cards (R3.1, :mod:`~outlaws.cli.placing`) while
+the bot places its own through :func:`outlaws.bots.placement.bot_placement`, and the game
+is :meth:`Setup.placed <outlaws.engine.Setup.placed>` from the seed; ``--placement random``
+deals both arrangements from the seed instead, with no question asked.
+
 The pieces: :mod:`~outlaws.cli.screen` draws the table, :mod:`~outlaws.cli.notebook`
 deduces, :mod:`~outlaws.cli.chooser` narrows the legal actions step by step,
 :mod:`~outlaws.cli.prompt` asks, :mod:`~outlaws.cli.session` plays the game; this module
@@ -18,7 +23,9 @@ is the command.
 
 from __future__ import annotations
 
+import random
 import time
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -26,11 +33,21 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..engine import State
+from ..engine import Placement, Setup, State
+from .placing import ask_placement
+from .prompt import Prompt, Quit
 from .session import Session, save_record
 
 #: The default opponents, strongest first, that still answer at once; else ``random``.
 STRONGER_BOTS: tuple[str, ...] = ("heuristic",)
+
+
+class PlacementMode(StrEnum):
+    """How the arrangements are made (R3.1): asked of the human (the bot places its own),
+    or both dealt from the seed, the game of a seed alone."""
+
+    choose = "choose"
+    random = "random"
 
 
 def play(
@@ -56,8 +73,19 @@ def play(
         ),
     ] = False,
     records: Annotated[
-        Path, typer.Option("--records", help="Folder where the record is saved at the end.")
+        Path,
+        typer.Option(
+            "--records",
+            help="Folder where the record is saved at the end (and your last placement).",
+        ),
     ] = Path("records"),
+    placement: Annotated[
+        PlacementMode,
+        typer.Option(
+            help="choose: place your cards before the first turn (R3.1);"
+            " random: both arrangements dealt from the seed, no questions.",
+        ),
+    ] = PlacementMode.choose,
     turn_limit: Annotated[
         int | None,
         typer.Option(hidden=True, min=1, help="End with no winner after this many turns."),
@@ -75,7 +103,17 @@ def play(
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--bot") from None
     console = Console(highlight=False)
-    state = State.new(seed=seed, turn_limit=turn_limit)
+    if placement is PlacementMode.random:
+        state = State.new(seed=seed, turn_limit=turn_limit)
+    else:
+        try:
+            placements = _placements(console, seat, bot.strip(), seed, records)
+        except (Quit, KeyboardInterrupt):
+            console.print()
+            console.print(Text("You left before the first turn: no game, nothing saved."))
+            return
+        setup = Setup.placed(seed, placements)
+        state = State.new(seed=seed, setup=setup, turn_limit=turn_limit)
     session = Session(state, seat, opponent, bot.strip(), console, notebook, seed)
     try:
         ended = session.run()
@@ -85,6 +123,24 @@ def play(
         console.print(Text(f"Record of the game so far: {path}", style="bold red"))
         raise
     session.finish(ended, records)
+
+
+def _placements(
+    console: Console, seat: int, bot_spec: str, seed: int, records: Path
+) -> list[Placement]:
+    """Both seats' placements, seat 0 first: the human's asked, the bot's from its own
+    entry, which is given the seed only (both place at the same time, unseen, R3.1)."""
+    from ..bots import placement as bot_placing
+
+    def nothing_to_draw() -> None:
+        """There is no table before the placement."""
+
+    mine = ask_placement(
+        Prompt(console, nothing_to_draw), seat, random.Random(f"{seed}/placement/you"), records
+    )
+    theirs = bot_placing.bot_placement(bot_spec, seed)
+    console.print(Text(f"Seat {1 - seat} ({bot_spec}) has placed its cards too.", style="dim"))
+    return [mine, theirs] if seat == 0 else [theirs, mine]
 
 
 def register(app: typer.Typer) -> None:

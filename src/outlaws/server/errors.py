@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import FormatError, IllegalAction, ReplayError
+from ..engine import FormatError, IllegalAction, PlacementError, ReplayError
 
 
 class ApiError(Exception):
@@ -54,8 +54,9 @@ def bad_token() -> ApiError:
 
 
 def from_engine(error: Exception, code: str = "bad_action") -> ApiError:
-    """The client's view of an engine error: a bad field (422, ``code``) or a broken rule
-    (409 ``illegal_action``). An error inside a record names the action's number too."""
+    """The client's view of an engine error: a bad field (422, ``code``; a placement's
+    also names R3.1) or a broken rule (409 ``illegal_action``). An error inside a record
+    names the action's number too."""
     if isinstance(error, ReplayError):
         inner = from_engine(error.error, code)
         inner.action = error.number
@@ -63,6 +64,8 @@ def from_engine(error: Exception, code: str = "bad_action") -> ApiError:
         return inner
     if isinstance(error, IllegalAction):
         return ApiError(409, "illegal_action", str(error), rule=error.rule)
+    if isinstance(error, PlacementError):  # a bad field of a placement breaks R3.1 too
+        return ApiError(422, code, str(error), field=error.field or None, rule=error.rule)
     if isinstance(error, FormatError):
         return ApiError(422, code, str(error), field=error.field or None)
     return ApiError(422, code, str(error))

@@ -74,6 +74,8 @@ class Connection:
         self.sent = since
         self.seen_version = -1
         self.hello = True
+        #: Whether the last message it was sent found the seats placing (R3.1).
+        self.placing = False
         self.outbox: deque[str] = deque()
         self.wake = asyncio.Event()
         self.wake.set()
@@ -122,8 +124,13 @@ class Connection:
                     await self.ws.send_text(self.outbox.popleft())
                 room = self.room
                 if self.hello or room.table.version != self.seen_version:
+                    if self.placing and not room.table.placing:
+                        # Play started: the client has no view nor log yet, so it gets
+                        # them whole, as after a connection.
+                        self.hello, self.sent = True, 0
                     kind: MessageKind = "hello" if self.hello else "events"
                     version = room.table.version
+                    self.placing = room.table.placing
                     text, self.sent = room.message(kind, self.seat, self.sent, self.now())
                     self.hello = False
                     self.seen_version = version
@@ -173,6 +180,8 @@ class Room:
         """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
         JSON text, and the number of events it brings the client to."""
         table = self.table
+        if table.placing:
+            return self._placing_message(kind, seat, now), 0
         parts = self._state_parts(seat)
         total = parts.total
         since = min(max(0, since), total)
@@ -197,12 +206,34 @@ class Room:
         body["status"] = table.status
         body["result"] = table.result
         body["clock"] = table.clock_json(now)
+        body["phase"] = "play"
+        body["placement"] = None
         text = dumps(body)
         text = "".join((text[:-1], ',"legal":', "null" if legal is None else legal, "}"))
         if len(self._texts) > 64:
             self._texts.clear()
         self._texts[key] = (table.version, text)
         return text, total
+
+    def _placing_message(self, kind: MessageKind, seat: int | None, now: float) -> str:
+        """The message while the seats place their cards (R3.1): no view, no log and no
+        legal actions yet; whether each seat is done, and the seat's own placement."""
+        table = self.table
+        body: dict[str, Any] = {"type": kind, "game": table.id, "seat": seat, "view": None}
+        if kind == "hello":
+            body["kind"] = table.kind
+        else:
+            body["events"] = []
+        body["players"] = [info.public() for info in table.seats]
+        body["since"] = 0
+        body["actions"] = 0
+        body["status"] = table.status
+        body["result"] = table.result
+        body["clock"] = table.clock_json(now)
+        body["phase"] = "placing"
+        body["placement"] = table.placement_json(seat)
+        body["legal"] = None
+        return dumps(body)
 
 
 class Hub:

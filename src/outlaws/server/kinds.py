@@ -14,8 +14,11 @@ from ..engine import How
 #: How a game was started: against a bot, against a friend (an invite), or imported to
 #: be watched.
 TableKind = Literal["bot", "friend", "imported"]
-#: A friend game waits for its second player; then it is played until it is over.
-TableStatus = Literal["waiting", "playing", "over"]
+#: A friend game waits for its second player; the seats place their cards (R3.1) unless
+#: the seed placed them; then it is played until it is over.
+TableStatus = Literal["waiting", "placing", "playing", "over"]
+#: How a new game's cards are placed: by each seat (R3.1), or all dealt from the seed.
+PlacementMode = Literal["choose", "random"]
 #: Who plays a seat; an imported game's seats are nobody's.
 SeatKind = Literal["human", "bot", "none"]
 #: Who took an action: a human, a bot seat, a bot standing in for a human whose time ran
@@ -42,7 +45,7 @@ def checked(kind: object, value: str) -> str:
     'over'
     >>> checked(TableStatus, "paused")
     Traceback (most recent call last):
-    ValueError: 'paused' is not one of waiting, playing, over
+    ValueError: 'paused' is not one of waiting, placing, playing, over
     """
     words = get_args(kind)
     if value not in words:

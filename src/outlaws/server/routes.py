@@ -14,7 +14,7 @@ from fastapi import APIRouter, Body, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..bots import bot_names, bot_specs
-from ..engine import Action, FormatError, parse_notation
+from ..engine import Action, FormatError, Placement, PlacementError, parse_notation
 from . import records
 from .clocks import ClockConfig
 from .errors import ApiError, from_engine
@@ -32,6 +32,8 @@ from .schemas import (
     MineIn,
     MyGames,
     Notebook,
+    Placed,
+    PlacementOut,
     Resigned,
     Summary,
 )
@@ -70,8 +72,10 @@ def links(game_id: str, token: str | None = None, invite: str | None = None) -> 
 
 
 def game_out(service: GameService, table: Table, seat: int | None) -> GameOut:
-    """A game as ``seat`` may see it: only the engine's view for that seat."""
-    view = table.view(seat)
+    """A game as ``seat`` may see it: only the engine's view for that seat (none while
+    the seats place their cards, R3.1: then only its own placement)."""
+    placing = table.placement_json(seat)
+    view = None if placing is not None else table.view(seat).to_json()
     legal = None
     if seat is not None and table.status == "playing" and table.to_act == seat:
         legal = [action.to_json() for action in table.legal_actions(seat)]
@@ -88,7 +92,9 @@ def game_out(service: GameService, table: Table, seat: int | None) -> GameOut:
         actions=table.actions,
         result=table.result,
         clock=table.clock_json(service.now()),
-        view=view.to_json(),
+        phase=table.phase,
+        placement=placing,  # type: ignore[arg-type]
+        view=view,
         legal=legal,
         replay=records.replay(table) if table.finished else None,
     )
@@ -123,6 +129,7 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
         name=body.name,
         clock=clock,
         turn_limit=body.turn_limit,
+        placement=body.placement,
     )
     return CreatedGame(**asdict(made), links=links(made.game, made.token, made.invite))
 
@@ -180,6 +187,62 @@ async def act(
         raise ApiError(401, "no_token", "acting needs your seat's token", field="token")
     index = await service.submit(table, seat, parse_action(action))
     return Accepted(accepted=index, game=game_out(service, table, seat))
+
+
+_PLACEMENT_EXAMPLE = Placement.parse("hit ind gov band store sher rep dan | mayor rev").to_json()
+
+
+def parse_placement(body: Any) -> Placement | None:
+    """A placement (FORMAT.md's ``{"street", "saloon"}``), or None for ``{"random":
+    true}``; a bad one is refused naming its field and R3.1."""
+    if isinstance(body, dict) and "random" in body:
+        if body.get("random") is not True or len(body) != 1:  # 1 == True: not a yes
+            field = next((f"placement.{key}" for key in body if key != "random"), None)
+            raise ApiError(
+                422,
+                "bad_placement",
+                'ask for a random placement with {"random": true} alone (R3.1)',
+                field=field or "placement.random",
+                rule="R3.1",
+            )
+        return None
+    try:
+        return Placement.from_json(body, where="placement")
+    except PlacementError as error:
+        raise from_engine(error, "bad_placement") from None
+
+
+@router.post(
+    "/games/{game_id}/placement",
+    response_model=Placed,
+    tags=["play"],
+    responses={401: {"model": ErrorOut, "description": "No token: only a seat places"}},
+)
+async def place(
+    request: Request,
+    game_id: str,
+    placement: Annotated[
+        Any,
+        Body(
+            description="Your cards (R3.1): the 8 characters of your street, column 1 first, "
+            'and the 2 of your Saloon (never the Governor); or `{"random": true}`.',
+            openapi_examples={
+                "chosen": {"value": _PLACEMENT_EXAMPLE},
+                "random": {"value": {"random": True}},
+            },
+        ),
+    ] = None,  # none at all is refused as a bad placement, naming the field
+    token: TokenQuery = None,
+    authorization: AuthHeader = None,
+) -> Placed:
+    """Place your seat's cards before play (R3.1). Neither seat sees the other's
+    placement, only that it is done; play starts once both have placed."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    if seat is None:
+        raise ApiError(401, "no_token", "placing needs your seat's token", field="token")
+    made = await service.place(table, seat, parse_placement(placement))
+    return Placed(placement=PlacementOut(**made.to_json()), game=game_out(service, table, seat))
 
 
 @router.post("/games/{game_id}/resign", response_model=Resigned, tags=["play"])

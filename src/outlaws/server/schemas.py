@@ -75,6 +75,12 @@ class CreateGame(Strict):
     turn_limit: int | None = Field(
         None, ge=1, le=10000, description="End the game with no winner after this many turns."
     )
+    placement: Literal["choose", "random"] = Field(
+        "choose",
+        description="`choose`: each seat places its own cards before play (R3.1), a bot at "
+        "once (`POST /games/{id}/placement`). `random`: the seed deals everything and play "
+        "starts now.",
+    )
 
     @field_validator("bot")
     @classmethod
@@ -129,12 +135,30 @@ class Player(BaseModel):
     joined: bool
 
 
+class PlacementOut(BaseModel):
+    """One seat's placement (R3.1): FORMAT.md's shape."""
+
+    street: list[str] = Field(..., description="The 8 characters at columns 1..8.")
+    saloon: list[str] = Field(..., description="The 2 characters in the Saloon.")
+
+
+class PlacingOut(BaseModel):
+    """Where the placing stands, as one seat may know it (R3.1)."""
+
+    done: list[bool] = Field(..., description="Whether each seat (0, 1) has placed its cards.")
+    mine: PlacementOut | None = Field(
+        None, description="Your own placement once made; null for a spectator or before."
+    )
+
+
 class GameOut(BaseModel):
     """A game as one seat (with its token) or a spectator may see it."""
 
     game: str
     kind: str = Field(..., description="`bot`, `friend` or `imported`.")
-    status: str = Field(..., description="`waiting` (for the friend), `playing` or `over`.")
+    status: str = Field(
+        ..., description="`waiting` (for the friend), `placing` (R3.1), `playing` or `over`."
+    )
     mode: Literal["play", "watch", "replay"] = Field(
         ..., description="`play`: your seat; `watch`: public view; `replay`: a finished game."
     )
@@ -147,10 +171,16 @@ class GameOut(BaseModel):
         "`resign`, `timeout`) and for a resignation or timeout the `loser`.",
     )
     clock: dict[str, Any] | None = Field(None, description="Banks, deadline and server time.")
-    view: dict[str, Any] = Field(
+    phase: Literal["placing", "play"] = Field(
+        ..., description="`placing` while a seat has not placed its cards (R3.1), then `play`."
+    )
+    placement: PlacingOut | None = Field(
+        None, description="While placing: who is done, and your own placement (else null)."
+    )
+    view: dict[str, Any] | None = Field(
         ...,
         description="The engine's view for this seat (or the public one): FORMAT.md's "
-        "state shape, with the redacted event log (docs/events.md).",
+        "state shape, with the redacted event log (docs/events.md). Null while placing.",
     )
     legal: list[dict[str, Any]] | None = Field(
         None, description="Your legal actions (FORMAT.md JSON) when you are to act."
@@ -158,6 +188,11 @@ class GameOut(BaseModel):
     replay: dict[str, Any] | None = Field(
         None, description="A finished game: the record and the full state at each step."
     )
+
+
+class Placed(BaseModel):
+    placement: PlacementOut = Field(..., description="The placement your seat made.")
+    game: GameOut
 
 
 class Accepted(BaseModel):

@@ -6,6 +6,10 @@ WebSocket, a bot, a bot standing in after a timeout): the engine checks it, it i
 appended to the game's action log and committed, and only then is it applied to the
 table in memory and announced. A restarted server rebuilds each game by replaying its
 stored record.
+
+Before the first action each seat may place its own cards (R3.1): a placement goes the
+same way (committed, then taken by the table), and the one that completes both starts the
+game in the same transaction.
 """
 
 from __future__ import annotations
@@ -22,16 +26,17 @@ from typing import Any, Literal
 
 from sqlalchemy import Connection
 
-from ..engine import Action, OutlawsError, Setup, State
+from ..bots.placement import bot_placement
+from ..engine import Action, OutlawsError, Placement, Setup, State
 from . import records
 from .botpool import BotPool
 from .clocks import ClockConfig, ClockService, ClockState
 from .errors import ApiError, bad_token, from_engine, unknown_game
 from .hub import Hub
-from .kinds import Actor, GameResult, TableStatus
+from .kinds import Actor, GameResult, PlacementMode, TableStatus
 from .notebook import Notebooks
 from .settings import Settings
-from .storage import ActionRow, Database, GameRow, SeatRow, Storage
+from .storage import ActionRow, Database, GameRow, PlacementRow, SeatRow, Storage
 from .table import SeatInfo, Summary, Table
 
 log = logging.getLogger(__name__)
@@ -110,7 +115,8 @@ class GameService:
     async def start(self) -> None:
         """Migrate the schema, rebuild every unfinished game, restart clocks and bots."""
         await self.db.start()
-        for game_id in await self.db.call(self.db.storage.game_ids, ("waiting", "playing")):
+        unfinished = ("waiting", "placing", "playing")
+        for game_id in await self.db.call(self.db.storage.game_ids, unfinished):
             row = await self.db.call(self.db.storage.load_game, game_id)
             if row is None:  # pragma: no cover - deleted meanwhile
                 continue
@@ -194,13 +200,20 @@ class GameService:
             del self.finished[old_id]
 
     def _rebuild(self, row: GameRow) -> Table:
-        """A table from its stored row: the record is replayed by the engine."""
-        setup = Setup.from_json(row.setup)
-        state = State.new(seed=row.seed, setup=setup, turn_limit=row.turn_limit)
-        for number, action_row in enumerate(row.actions):
-            if action_row.idx != number:
-                raise OutlawsError(f"action log has a gap at {number}")
-            state.apply(Action.from_json(action_row.action, where=f"actions[{number}]"))
+        """A table from its stored row: the record is replayed by the engine; a game
+        still placing comes back with the placements made so far."""
+        state = None
+        placements: list[Placement | None] = [None, None]
+        if row.setup is None:
+            for placed in row.placements:
+                placements[placed.seat] = Placement.from_json(placed.placement)
+        else:
+            setup = Setup.from_json(row.setup)
+            state = State.new(seed=row.seed, setup=setup, turn_limit=row.turn_limit)
+            for number, action_row in enumerate(row.actions):
+                if action_row.idx != number:
+                    raise OutlawsError(f"action log has a gap at {number}")
+                state.apply(Action.from_json(action_row.action, where=f"actions[{number}]"))
         return Table(
             id=row.id,
             kind=row.kind,
@@ -213,6 +226,9 @@ class GameService:
             clock_state=ClockState.from_json(row.clock_state) if row.clock_state else None,
             meta=row.meta,
             actors=[a.by for a in row.actions],
+            seed=row.seed,
+            turn_limit=row.turn_limit,
+            placements=placements,
         )
 
     # -- creating and joining ------------------------------------------------------------
@@ -225,15 +241,19 @@ class GameService:
         name: str | None,
         clock: ClockConfig | None,
         turn_limit: int | None,
+        placement: PlacementMode = "choose",
     ) -> NewGame:
         """A new game against a bot or a friend; the creator's seat token (and the
-        invite for the friend's seat)."""
+        invite for the friend's seat).
+
+        ``placement="choose"``: each seat places its own cards before play (R3.1), a bot
+        at once; ``"random"``: the seed deals everything and play starts now."""
         if seat is None:
             seat = secrets.randbelow(2)
         seed = secrets.randbits(62)
-        state = State.new(seed=seed, turn_limit=turn_limit)
-        setup = state.setup
-        assert setup is not None
+        state = None
+        if placement == "random":
+            state = State.new(seed=seed, turn_limit=turn_limit)
         token = new_token()
         invite = None
         seats = [SeatInfo("human"), SeatInfo("human")]
@@ -242,7 +262,7 @@ class GameService:
         if opponent == "bot":
             assert bot is not None
             seats[1 - seat] = SeatInfo("bot", bot=bot, name=bot)
-            status = "playing"
+            status = "playing" if state is not None else "placing"
         else:
             invite = new_token()
             seats[1 - seat] = SeatInfo("human", invite_hash=hash_token(invite))
@@ -256,27 +276,46 @@ class GameService:
             status=status,
             clock=clock,
             clock_state=ClockState.fresh(clock) if clock else None,
+            meta={"placement": placement},
+            seed=seed,
+            turn_limit=turn_limit,
         )
+        now = self.now()
+        bot_rows: list[PlacementRow] = []
+        bot_placements: list[tuple[int, Placement]] = []
+        if state is None and opponent == "bot":
+            # The bot places at once, from a seed of its own (secret like the game's).
+            spec = seats[1 - seat].bot
+            assert spec is not None
+            bot_seed = table.bot_placement_seed(1 - seat)
+            made = await asyncio.to_thread(bot_placement, spec, bot_seed)
+            bot_placements.append((1 - seat, made))
+            bot_rows.append(PlacementRow(1 - seat, made.to_json(), now))
         if status == "playing":
             self._advance_clock(table, table.to_act)
+        elif status == "placing":
+            self._start_placing_clock(table)
         row = GameRow(
             id=table.id,
             created_at=table.created_at,
             kind=table.kind,
             status=table.status,
             seed=seed,
-            setup=setup.to_json(),
+            setup=state.setup.to_json() if state is not None and state.setup else None,
             turn_limit=turn_limit,
             result=None,
             clock=clock.to_json() if clock else None,
             clock_state=table.clock_state.to_json() if table.clock_state else None,
-            meta={},
+            meta=table.meta,
             seats=[
                 SeatRow(i, s.kind, s.bot, s.name, s.token_hash, s.invite_hash)
                 for i, s in enumerate(seats)
             ],
+            placements=bot_rows,
         )
         await self.db.write(lambda conn: Storage.insert_game(conn, row))
+        if bot_placements:
+            table.place(bot_placements)
         self.active[table.id] = table
         if invite is not None:
             self.invites[hash_token(invite)] = table.id
@@ -301,10 +340,15 @@ class GameService:
                 raise ApiError(404, "unknown_invite", "this invite is already used", field="invite")
             token = new_token()
             token_hash = hash_token(token)
+            # Both seats are there: the seats place their cards (R3.1), or play starts.
+            status: TableStatus = "placing" if table.placing else "playing"
             clock_state = table.clock_state.copy() if table.clock_state else None
             if clock_state is not None and table.clock is not None:
-                timed = [s for s, info in enumerate(table.seats) if info.kind == "human"]
-                clock_state.advance(table.clock, table.to_act, timed, self.now())
+                if table.placing:
+                    self._placing_deadline(table.clock, clock_state)
+                else:
+                    timed = [s for s, info in enumerate(table.seats) if info.kind == "human"]
+                    clock_state.advance(table.clock, table.to_act, timed, self.now())
 
             def op(conn: Connection) -> Any:
                 claimed = Storage.claim_invite(conn, invite_hash, token_hash, name)
@@ -313,7 +357,7 @@ class GameService:
                 Storage.update_game(
                     conn,
                     table.id,
-                    status="playing",
+                    status=status,
                     clock_state=clock_state.to_json() if clock_state else None,
                 )
                 return claimed
@@ -322,12 +366,91 @@ class GameService:
             del self.invites[invite_hash]
             info = table.seats[seat]
             info.token_hash, info.invite_hash, info.name = token_hash, None, name
-            table.status = "playing"
+            table.status = status
             table.clock_state = clock_state
             table.version += 1
             self._arm_clock(table)
             self._after_change(table)
         return SeatGrant(game=table.id, seat=seat, token=token)
+
+    # -- placing (R3.1) -----------------------------------------------------------------
+    async def place(self, table: Table, seat: int, placement: Placement | None) -> Placement:
+        """``seat`` places its cards (None: at random); the placement it made.
+
+        Committed before it counts; the second placement starts the game in the same
+        transaction. Raises :class:`ApiError` (409 ``already_placed``, ``not_placing``),
+        and then nothing changed."""
+        async with table.lock:
+            if table.kind == "imported":
+                raise ApiError(409, "not_playable", "an imported game is for watching only")
+            if table.meta.get("placement") == "choose" and table.placed[seat]:
+                raise ApiError(
+                    409, "already_placed", "this seat has placed its cards already", rule="R3.1"
+                )
+            if not table.placing:
+                raise ApiError(
+                    409,
+                    "not_placing",
+                    "this game is not placing its cards: they were dealt from its seed",
+                    rule="R3.1",
+                )
+            if placement is None:
+                placement = table.random_placement(seat)
+            await self._commit_placements(table, [(seat, placement)])
+            return placement
+
+    async def _commit_placements(
+        self, table: Table, placements: list[tuple[int, Placement]]
+    ) -> None:
+        """Store these placements (and, if they are the last, the start of the game:
+        its setup, status and clock) in one transaction; only then change the table.
+        Under the table's lock."""
+        try:
+            after = table.rehearse_placement(placements)
+        except RuntimeError as error:  # pragma: no cover - checked by the caller
+            raise ApiError(409, "already_placed", str(error), rule="R3.1") from None
+        now = self.now()
+        rows = [PlacementRow(seat, placement.to_json(), now) for seat, placement in placements]
+        changes: dict[str, Any] = {}
+        clock_state = table.clock_state.copy() if table.clock_state else None
+        if after.setup is not None:
+            changes = {"setup": after.setup, "status": "playing"}
+            if clock_state is not None and table.clock is not None:
+                clock_state.advance(table.clock, after.to_act, table.timed_seats(), now)
+                changes["clock_state"] = clock_state.to_json()
+
+        def op(conn: Connection) -> None:
+            for row in rows:
+                Storage.insert_placement(conn, table.id, row)
+            if changes:
+                Storage.update_game(conn, table.id, **changes)
+
+        try:
+            await self.db.write(op)
+        except Exception as error:
+            log.error("storing a placement of game %s failed: %s", table.id, type(error).__name__)
+            raise ApiError(503, "storage", "the placement could not be stored") from None
+        table.place(placements)
+        if after.setup is not None:
+            table.status = "playing"
+            table.clock_state = clock_state
+        table.version += 1
+        self._arm_clock(table)
+        self._after_change(table)
+
+    def _placing_deadline(self, clock: ClockConfig, clock_state: ClockState) -> None:
+        """Time the placement: each seat gets one period, ``per_turn`` (or the bank if
+        the clock has no ``per_turn``), free of its bank; both seats place at once, so
+        the period is the same for both. A seat that has not placed at its end gets a
+        random placement (:meth:`_timeout`)."""
+        allowance = clock.per_turn if clock.per_turn > 0 else clock.bank
+        now = self.now()
+        clock_state.seat, clock_state.start = None, now
+        clock_state.deadline = now + allowance
+
+    def _start_placing_clock(self, table: Table) -> None:
+        if table.clock is not None and table.clock_state is not None:
+            self._placing_deadline(table.clock, table.clock_state)
 
     # -- playing -----------------------------------------------------------------------
     async def submit(
@@ -394,6 +517,8 @@ class GameService:
             raise ApiError(409, "game_over", "the game is over", rule="R9")
         if table.status == "waiting":
             raise ApiError(409, "not_started", "the second player has not joined yet")
+        if table.placing:
+            raise ApiError(409, "not_started", _NOT_PLACED, rule="R3.1")
         if table.to_act != seat:
             raise ApiError(409, "not_your_turn", f"it is seat {table.to_act}'s decision")
 
@@ -404,6 +529,9 @@ class GameService:
                 raise ApiError(409, "not_playable", "an imported game is for watching only")
             if table.finished:
                 raise ApiError(409, "game_over", "the game is over", rule="R9")
+            if table.placing:
+                # There is no game to give up yet: nothing was dealt.
+                raise ApiError(409, "not_started", _NOT_PLACED, rule="R3.1")
             result: GameResult = {"winner": 1 - seat, "how": "resign", "loser": seat}
             await self._store_end(table, result)
             return result
@@ -476,7 +604,7 @@ class GameService:
 
     def _arm_clock(self, table: Table) -> None:
         cs = table.clock_state
-        if cs is not None and cs.deadline is not None and table.status == "playing":
+        if cs is not None and cs.deadline is not None and table.status in ("placing", "playing"):
             if cs.autopilot != cs.period:
                 self.clocks.arm(table.id, cs.period, cs.deadline)
 
@@ -487,6 +615,10 @@ class GameService:
             return
         async with table.lock:
             cs = table.clock_state
+            if table.status == "placing" and cs is not None and cs.period == period == 0:
+                if cs.deadline is not None and self.now() >= cs.deadline:
+                    await self._place_late_seats(table)
+                return
             if table.status != "playing" or cs is None or cs.period != period:
                 return
             if cs.deadline is None or cs.seat is None or self.now() < cs.deadline:
@@ -506,6 +638,17 @@ class GameService:
             table.version += 1
             self._after_change(table)
 
+    async def _place_late_seats(self, table: Table) -> None:
+        """The placing time ran out: each seat that has not placed gets a random
+        placement (not a loss), committed like any other; the game starts."""
+        late = [
+            (seat, table.random_placement(seat))
+            for seat, done in enumerate(table.placed)
+            if not done and table.seats[seat].kind == "human"
+        ]
+        if late:
+            await self._commit_placements(table, late)
+
     # -- records -----------------------------------------------------------------------
     async def import_record(self, data: Any) -> Table:
         """A record to watch: replayed by the engine (a bad one is refused, naming the
@@ -519,6 +662,8 @@ class GameService:
     async def notebook(self, table: Table, seat: int) -> dict[str, Any]:
         """What ``seat`` can deduce of its opponent's hidden cards, from its own view
         alone (:class:`~outlaws.server.notebook.Notebooks`)."""
+        if table.placing:
+            raise ApiError(409, "not_started", _NOT_PLACED, rule="R3.1")
         return await self.notebooks.of(table, seat)
 
     # -- listing -----------------------------------------------------------------------
@@ -536,5 +681,7 @@ class GameService:
         out.sort(key=lambda g: -g.created_at)
         return out
 
+
+_NOT_PLACED = "the game starts when both seats have placed their cards (R3.1)"
 
 __all__ = ["Commit", "GameService", "NewGame", "SeatGrant", "hash_token"]

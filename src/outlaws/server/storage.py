@@ -44,7 +44,7 @@ from .kinds import (
     table_kind,
     table_status,
 )
-from .tables import actions, games, seats
+from .tables import actions, games, placements, seats
 
 T = TypeVar("T")
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -74,6 +74,15 @@ class ActionRow:
 
 
 @dataclass
+class PlacementRow:
+    """One seat's placement of its cards (R3.1): FORMAT.md's ``{"street", "saloon"}``."""
+
+    seat: int
+    placement: dict[str, Any]
+    at: float
+
+
+@dataclass
 class GameRow:
     """A game as stored: enough to rebuild it exactly by replaying its record."""
 
@@ -82,7 +91,8 @@ class GameRow:
     kind: TableKind
     status: TableStatus
     seed: int
-    setup: dict[str, Any]
+    #: None while the seats are placing their cards (then ``placements`` holds theirs).
+    setup: dict[str, Any] | None
     turn_limit: int | None
     result: dict[str, Any] | None
     clock: dict[str, Any] | None
@@ -90,6 +100,7 @@ class GameRow:
     meta: dict[str, Any]
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
+    placements: list[PlacementRow] = field(default_factory=list)
 
 
 #: The columns of ``games`` stored as they are, and those stored as JSON text.
@@ -135,9 +146,23 @@ class Storage:
         """Bring the schema up to date with the Alembic migrations shipped in the package."""
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
-        with self.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        sqlite = self.url.get_backend_name() == "sqlite"
+        with self.engine.connect() as connection:
+            if sqlite:
+                # SQLite changes a column by copying its table and dropping the old one,
+                # which other tables' foreign keys point to: they are checked at the drop
+                # unless turned off, and that can only be done outside a transaction.
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                connection.commit()
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+                if broken:
+                    raise RuntimeError(f"the migrated database breaks its foreign keys: {broken}")
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -169,6 +194,18 @@ class Storage:
             )
         if game.actions:
             Storage.insert_actions(conn, game.id, game.actions)
+        for row in game.placements:
+            Storage.insert_placement(conn, game.id, row)
+
+    @staticmethod
+    def insert_placement(conn: Connection, game_id: str, row: PlacementRow) -> None:
+        """A seat's placement (R3.1); a second one of the same seat is refused by the
+        primary key, whatever the server in memory believed."""
+        conn.execute(
+            insert(placements).values(
+                game_id=game_id, seat=row.seat, placement=_dump(row.placement), at=row.at
+            )
+        )
 
     @staticmethod
     def insert_actions(conn: Connection, game_id: str, rows: Sequence[ActionRow]) -> None:
@@ -282,6 +319,13 @@ class Storage:
             query = select(actions).where(actions.c.game_id == game_id).order_by(actions.c.idx)
             for a in conn.execute(query):
                 game.actions.append(ActionRow(a.idx, _load(a.action), a.seat, actor(a.by), a.at))
+            query = (
+                select(placements)
+                .where(placements.c.game_id == game_id)
+                .order_by(placements.c.seat)
+            )
+            for pl in conn.execute(query):
+                game.placements.append(PlacementRow(pl.seat, _load(pl.placement), pl.at))
             return game
 
     def seats_of_tokens(self, token_hashes: Sequence[str]) -> list[tuple[str, int]]:

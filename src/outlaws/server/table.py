@@ -5,17 +5,24 @@ for them, belong to its room in the hub (:mod:`outlaws.server.hub`). The true
 :class:`~outlaws.engine.State` is private to this module: a table answers with a seat's
 view (:meth:`Table.view`), the legal action ids of the seat to act, whose turn it is, and,
 once the game is finished, its record (R8.6). Nothing else of the state leaves it, and
-``tests/test_architecture.py`` fails if any other module reaches for it.
+``tests/server/test_server_table_privacy.py`` fails if any other module reaches for it.
+
+Before the first action the seats may place their own cards (R3.1): until both have, the
+table has no state, only the placements made so far, as private as the state. A seat is
+told whether each seat is done (:attr:`Table.placed`) and its own placement
+(:meth:`Table.placement_of`), never the other's: that reaches it only through play.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from ..engine import Action, Record, State, View, record_of, seat_view
+from ..engine import Action, Placement, Record, Setup, State, View, record_of, seat_view
 from .clocks import ClockConfig, ClockState
 from .kinds import Actor, GameResult, SeatKind, TableKind, TableStatus
 
@@ -66,12 +73,25 @@ class Rehearsal:
     result: GameResult | None
 
 
+@dataclass(frozen=True, slots=True)
+class PlacementRehearsal:
+    """What a placement would lead to: nothing more, or, if it is the last one, the
+    game's setup (to be stored: it holds both hands) and the seat to act first."""
+
+    setup: dict[str, Any] | None
+    to_act: int | None
+
+
 class Table:
     """One game on the server.
 
-    ``version`` grows with every change a client may see (an action, a join, a result):
-    the hub's rooms rebuild their messages when it moves. ``lock`` serializes every
-    change of the game.
+    ``version`` grows with every change a client may see (an action, a join, a placement,
+    a result): the hub's rooms rebuild their messages when it moves. ``lock`` serializes
+    every change of the game.
+
+    A table made with ``state=None`` is placing (R3.1): it holds the game's ``seed`` and
+    ``turn_limit`` and the ``placements`` made so far (None: not yet), and the game starts
+    (:meth:`place`) when the second one arrives.
     """
 
     def __init__(
@@ -80,7 +100,7 @@ class Table:
         id: str,
         kind: TableKind,
         created_at: float,
-        state: State,
+        state: State | None,
         seats: list[SeatInfo],
         status: TableStatus,
         result: dict[str, Any] | None = None,
@@ -88,11 +108,21 @@ class Table:
         clock_state: ClockState | None = None,
         meta: dict[str, Any] | None = None,
         actors: list[Actor] | None = None,
+        seed: int | None = None,
+        turn_limit: int | None = None,
+        placements: Sequence[Placement | None] = (None, None),
     ) -> None:
+        if state is not None:
+            seed = state.seed
+        elif seed is None:
+            raise ValueError("a table that is placing needs the game's seed")
         self.id = id
         self.kind: TableKind = kind
         self.created_at = created_at
         self.__state = state
+        self.__seed: int = seed
+        self.__turn_limit = turn_limit
+        self.__placements: list[Placement | None] = list(placements) if state is None else []
         self.seats = seats
         self.status: TableStatus = status
         self.result = result
@@ -104,8 +134,15 @@ class Table:
         self.version = 0
         self.bot_task: asyncio.Task[None] | None = None
 
-    def __repr__(self) -> str:  # never the state: a log line is not a seat
+    def __repr__(self) -> str:  # never the state nor a placement: a log line is not a seat
         return f"<Table {self.id} {self.kind} {self.status} actions={self.actions}>"
+
+    def __play(self) -> State:
+        """The state, once play started (callers outside ask :attr:`placing` first)."""
+        state = self.__state
+        if state is None:
+            raise RuntimeError(f"game {self.id} has not started: the seats are placing (R3.1)")
+        return state
 
     # -- questions ---------------------------------------------------------------------
     @property
@@ -114,18 +151,55 @@ class Table:
         return self.status == "over"
 
     @property
+    def placing(self) -> bool:
+        """Whether the seats are still placing their cards (R3.1): there is no game yet."""
+        return self.__state is None
+
+    @property
+    def placed(self) -> tuple[bool, bool]:
+        """Whether each seat has placed its cards (both, once play started)."""
+        if self.__state is not None:
+            return (True, True)
+        first, second = self.__placements
+        return (first is not None, second is not None)
+
+    def placement_of(self, seat: int) -> Placement | None:
+        """``seat``'s own placement while the seats are placing (None: not yet, or play
+        started). Only ever for a request of that seat: the other seat and spectators
+        learn nothing of it but through play (R3.1)."""
+        if self.__state is not None:
+            return None
+        return self.__placements[seat]
+
+    @property
+    def phase(self) -> Literal["placing", "play"]:
+        """``placing`` while a seat has not placed its cards (R3.1), then ``play``."""
+        return "placing" if self.__state is None else "play"
+
+    def placement_json(self, seat: int | None) -> dict[str, Any] | None:
+        """What ``seat`` is told of the placing (None once play started): ``done``, whether
+        each seat has placed, and ``mine``, its own placement once made (None for a
+        spectator). Nothing of the other seat's placement but that it is done (R3.1)."""
+        if self.__state is not None:
+            return None
+        mine = self.placement_of(seat) if seat is not None else None
+        return {"done": list(self.placed), "mine": mine.to_json() if mine else None}
+
+    @property
     def actions(self) -> int:
         """How many actions the game's record holds."""
-        return len(self.__state.history)
+        return 0 if self.__state is None else len(self.__state.history)
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose decision it is by the rules (None once the rules ended it)."""
-        return self.__state.to_act
+        """The seat whose decision it is by the rules (None once the rules ended it, and
+        while the seats are placing)."""
+        return None if self.__state is None else self.__state.to_act
 
     @property
     def turn(self) -> int:
-        return self.__state.turn
+        """The turn (0 while the seats are placing)."""
+        return 0 if self.__state is None else self.__state.turn
 
     def timed_seats(self) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.kind == "human"]
@@ -173,36 +247,47 @@ class Table:
 
     # -- what a seat may know ----------------------------------------------------------
     def view(self, seat: int | None) -> View:
-        """The engine's view for ``seat`` (None: a spectator), as the game is now.
+        """The engine's view for ``seat`` (None: a spectator), as the game is now (there
+        is none while the seats are placing: ask :attr:`placing` first).
 
         Views are not kept: each holds the whole log, and thousands of them alive between
         two changes of their tables made every pass of the garbage collector long (one
         of 100 ms and more at a thousand tables). The hub's rooms keep what their
         messages need of them."""
-        return seat_view(self.__state, seat)
+        return seat_view(self.__play(), seat)
 
     def legal_ids(self, seat: int) -> list[int]:
         """The engine's legal action ids for ``seat``, if it is to act (else none)."""
-        if self.status != "playing" or self.__state.to_act != seat:
+        state = self.__state
+        if self.status != "playing" or state is None or state.to_act != seat:
             return []
-        return self.__state.legal_action_ids()
+        return state.legal_action_ids()
 
     def legal_actions(self, seat: int) -> list[Action]:
         """:meth:`legal_ids` as actions."""
-        state = self.__state
-        return [state.decode(action_id) for action_id in self.legal_ids(seat)]
+        ids = self.legal_ids(seat)
+        return [self.__play().decode(action_id) for action_id in ids]
 
     def bot_seed(self, seat: int) -> int:
         """A bot's seed for its next decision: reproducible, and secret like the game's
         seed (a digest of it, never the seed itself)."""
-        return _bot_seed(self.__state.seed, seat, self.actions)
+        return _bot_seed(self.__seed, seat, self.actions)
+
+    def bot_placement_seed(self, seat: int) -> int:
+        """A bot's seed for its placement (R3.1): secret like the game's seed."""
+        return _digest(f"{self.__seed}:placement:{seat}")
+
+    def random_placement(self, seat: int) -> Placement:
+        """A random placement for ``seat`` (one it asked for, or its placing time ran
+        out): drawn from the secret game seed, so a game is reproduced from its seed."""
+        return Placement.random(random.Random(_digest(f"{self.__seed}:random-placement:{seat}")))
 
     def record(self) -> Record:
         """The game's record: its setup holds both hands, so only a finished game has
         one to give (R8.6)."""
         if not self.finished:
             raise PermissionError(f"game {self.id} is not over: its record is secret")
-        return record_of(self.__state)
+        return record_of(self.__play())
 
     # -- changes (the game service's, under ``lock``) ---------------------------------
     def rehearse(self, action: Action) -> Rehearsal:
@@ -210,7 +295,7 @@ class Table:
         change in one transaction (the action, the outcome, the clock) before the table
         does. The engine checks the action as it applies it: an illegal one raises
         :class:`~outlaws.engine.OutlawsError` and nothing changes."""
-        after = self.__state.clone()
+        after = self.__play().clone()
         after.apply(action)
         result: GameResult | None = None
         if after.over:
@@ -226,10 +311,48 @@ class Table:
         of each of them (a thousand tables: twice the work at each pass). An apply costs
         a few microseconds, and it keeps the views already rendered of the log (it only
         grows). The engine is deterministic: the state becomes the copy's, exactly."""
-        self.__state.apply(action)
+        self.__play().apply(action)
         self.actors.append(by)
+
+    def rehearse_placement(self, placements: Sequence[tuple[int, Placement]]) -> PlacementRehearsal:
+        """What these placements (seat, placement) would lead to, worked out without
+        changing the table: the game's setup and first seat if they complete the
+        placements (R3.1: the deal and the first seat come from the seed, R3.2, R3.3)."""
+        made = self.__with(placements)
+        both = [placement for placement in made if placement is not None]
+        if len(both) < 2:
+            return PlacementRehearsal(None, None)
+        setup = Setup.placed(self.__seed, both)
+        return PlacementRehearsal(setup.to_json(), setup.first)
+
+    def place(self, placements: Sequence[tuple[int, Placement]]) -> None:
+        """Take placements already rehearsed and committed; with the last one, the game
+        starts: the state is made from the seed and both placements (R3.1)."""
+        made = self.__with(placements)
+        both = [placement for placement in made if placement is not None]
+        if len(both) < 2:
+            self.__placements = made
+            return
+        setup = Setup.placed(self.__seed, both)
+        self.__state = State.new(seed=self.__seed, setup=setup, turn_limit=self.__turn_limit)
+        self.__placements = []
+
+    def __with(self, placements: Sequence[tuple[int, Placement]]) -> list[Placement | None]:
+        if self.__state is not None:
+            raise RuntimeError(f"game {self.id} has started: placing is over (R3.1)")
+        made = list(self.__placements)
+        for seat, placement in placements:
+            if made[seat] is not None:
+                raise RuntimeError(f"seat {seat} of game {self.id} has placed already")
+            made[seat] = placement
+        return made
 
 
 def _bot_seed(game_seed: int, seat: int, index: int) -> int:
-    digest = hashlib.sha256(f"{game_seed}:{seat}:{index}".encode()).digest()
+    return _digest(f"{game_seed}:{seat}:{index}")
+
+
+def _digest(text: str) -> int:
+    """A 63-bit number from ``text`` that does not give ``text`` (nor the seed in it) away."""
+    digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1

@@ -28,9 +28,10 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("created_at", Float, nullable=False),
     Column("kind", String(16), nullable=False),  # "bot" | "friend" | "imported"
-    Column("status", String(16), nullable=False, index=True),  # "waiting" | "playing" | "over"
+    # "waiting" | "placing" | "playing" | "over"
+    Column("status", String(16), nullable=False, index=True),
     Column("seed", BigInteger, nullable=False),
-    Column("setup", Text, nullable=False),  # FORMAT.md setup object
+    Column("setup", Text, nullable=True),  # FORMAT.md setup object; null while placing
     Column("turn_limit", Integer, nullable=True),
     Column("result", Text, nullable=True),  # {"winner", "how", "loser"?}
     Column("clock", Text, nullable=True),  # the clock chosen at creation
@@ -60,5 +61,16 @@ actions = Table(
     Column("action", Text, nullable=False),  # FORMAT.md action object
     Column("seat", Integer, nullable=False),
     Column("by", String(8), nullable=False),  # "human" | "bot" | "clock" | "import"
+    Column("at", Float, nullable=False),
+)
+
+#: Each seat's placement of its cards (R3.1), committed before it counts; the game's
+#: ``setup`` is written when the second one arrives (revision 0002).
+placements = Table(
+    "placements",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("placement", Text, nullable=False),  # {"street": [8 names], "saloon": [2 names]}
     Column("at", Float, nullable=False),
 )

@@ -49,6 +49,8 @@ export const api = {
   importRecord: (record) => request("POST", "/imports", { body: record }),
   notebook: (id, token) => request("GET", `/games/${enc(id)}/notebook`, { token }),
   resign: (id, token) => request("POST", `/games/${enc(id)}/resign`, { token }),
+  /** This seat's placement (R3.1): `{street, saloon}` or `{random: true}`, sent once. */
+  place: (id, token, body) => request("POST", `/games/${enc(id)}/placement`, { body, token }),
   recordUrl: (id) => `/games/${enc(id)}/record`,
 };
 

@@ -6,12 +6,13 @@
 
 import { api, GameSocket } from "./api.js";
 import { BeatPlayer } from "./beats.js";
-import { initialState, isSeat, myTurn, reduce, sending, turnKey } from "./gamestate.js";
+import { initialState, isSeat, myTurn, placing, reduce, sending, turnKey } from "./gamestate.js";
 import * as gameview from "./gameview.js";
 import { t } from "./i18n.js";
 import { describeEvent } from "./log.js";
 import { Notebook } from "./notebook.js";
 import { ActionPanel, boardChoice, chooserContext } from "./panel.js";
+import { PlacementScreen, renderPlacingStatus } from "./placementview.js";
 import * as store from "./store.js";
 import { renderBoard, renderTableInfo } from "./table.js";
 import { announce, errorText, focusMemo, playerName, restoreFocus } from "./ui.js";
@@ -38,6 +39,16 @@ export class GamePage {
       available: () => this.isSeat,
       load: () => api.notebook(this.game, this.token),
       redraw: () => this.render(),
+    });
+    this.placement = new PlacementScreen({
+      game,
+      token,
+      name: (seat) => this.name(seat),
+      send: (body) => api.place(this.game, this.token, body),
+      placed: (answer) => {
+        this.state = reduce(this.state, { type: "placed", game: answer && answer.game });
+        this.render();
+      },
     });
     this.onKey = (event) => this.keydown(event);
   }
@@ -77,7 +88,7 @@ export class GamePage {
   /** The language changed: build everything again in the new words. */
   refresh() {
     this.build();
-    if (this.state.view) this.render();
+    if (this.state.view || placing(this.state)) this.render();
   }
 
   get isSeat() {
@@ -99,6 +110,7 @@ export class GamePage {
       connecting: !this.state.view,
       onResign: () => this.resign(),
     });
+    this.placement.attach(this.els.placing);
   }
 
   // -- messages from the server --------------------------------------------------------
@@ -113,7 +125,8 @@ export class GamePage {
     switch (message.type) {
       case "hello":
         this.render();
-        if (effects.first) this.announceTurn(true);
+        if (effects.started) this.begin();
+        else if (effects.first) this.announceTurn(true);
         else this.beats.play(effects.fresh);
         if (this.isSeat && store.seatEntry(this.game, this.token) === null) {
           store.remember({ game: this.game, seat: this.state.seat, token: this.token, kind: this.state.kind });
@@ -121,7 +134,8 @@ export class GamePage {
         break;
       case "events":
         this.render();
-        this.beats.play(effects.fresh);
+        if (effects.started) this.begin();
+        else this.beats.play(effects.fresh);
         if (this.notebook.shown) this.notebook.reload();
         break;
       case "error":
@@ -141,7 +155,19 @@ export class GamePage {
     if (state === "refused") {
       gameview.showError(this.els.banner, t(code === 4004 ? "error.unknown_game" : "error.bad_token"));
     }
-    if (this.state.view) this.renderStatus();
+    if (this.state.view || placing(this.state)) this.renderStatus();
+  }
+
+  /** Both seats have placed: the table replaces the placement screen, and says so. */
+  begin() {
+    this.lastTurnAnnounced = turnKey(this.state);
+    const v = this.state.view;
+    const turn = this.isSeat && v.to_act === this.state.seat
+      ? t("announce.yourTurn")
+      : t("announce.theirTurn", { who: this.name(v.to_act) });
+    announce(`${t("place.started")} ${turn}`);
+    this.els.status.setAttribute("tabindex", "-1");
+    this.els.status.focus({ preventScroll: true });
   }
 
   // -- acting --------------------------------------------------------------------------
@@ -190,7 +216,13 @@ export class GamePage {
   // -- drawing -------------------------------------------------------------------------
   render() {
     const state = this.state;
+    if (placing(state)) {
+      this.renderPlacing();
+      return;
+    }
     if (!state.view) return;
+    if (!this.els.placing.hidden) this.placement.close();
+    this.els.layout.hidden = false;
     const memo = focusMemo();
     const name = (seat) => this.name(seat);
     this.renderStatus();
@@ -235,7 +267,20 @@ export class GamePage {
     if (overlap > 0) window.scrollBy({ top: Math.min(overlap, box.top), behavior: "instant" });
   }
 
+  renderPlacing() {
+    const memo = focusMemo();
+    this.els.layout.hidden = true;
+    this.els.placing.hidden = false;
+    this.renderStatus();
+    this.placement.render(this.state);
+    restoreFocus(memo, this.root);
+  }
+
   renderStatus() {
+    if (placing(this.state)) {
+      renderPlacingStatus(this.els.status, this.state, { connection: this.connection });
+      return;
+    }
     gameview.renderStatus(this.els.status, this.state, { connection: this.connection, name: (seat) => this.name(seat) });
   }
 

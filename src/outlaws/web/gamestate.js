@@ -14,6 +14,7 @@ import { expandLegal } from "./actions.js";
  * @property {boolean} newChoice a new position (or a new legal list): the choice starts again
  * @property {boolean} refused the server refused the action this page was waiting for
  * @property {object | null} error an `error` message's body, to show
+ * @property {boolean} started the placement phase just ended: play begins (R3.1)
  */
 
 /**
@@ -24,7 +25,11 @@ import { expandLegal } from "./actions.js";
  * @property {object[]} events the whole log this page holds
  * @property {object[] | null} legal the legal actions as FORMAT.md objects, null when it is
  *   not this seat's decision
- * @property {string | null} status waiting, playing, over
+ * @property {string | null} status waiting, placing, playing, over
+ * @property {"placing" | "play" | null} phase placing: the seats arrange their cards
+ *   (R3.1) and there is no view yet; play: the game proper
+ * @property {{done: boolean[], mine: object | null} | null} placement while placing: which
+ *   seats are done, and this seat's own arrangement once made
  * @property {object | null} result
  * @property {object[]} players
  * @property {string | null} kind bot, friend, imported
@@ -47,6 +52,7 @@ const NO_EFFECTS = Object.freeze({
   newChoice: false,
   refused: false,
   error: null,
+  started: false,
 });
 
 /** @returns {PageState} */
@@ -57,6 +63,8 @@ export function initialState() {
     events: [],
     legal: null,
     status: null,
+    phase: null,
+    placement: null,
     result: null,
     players: [],
     kind: null,
@@ -93,34 +101,46 @@ export function reduce(state, message, { receivedAt } = {}) {
       return { ...base, busy: false };
     case "error":
       return refusal(base, message);
+    case "placed":
+      return placed(base, message);
     default:
       return base;
   }
 }
 
 function hello(state, message, receivedAt) {
-  const { log, ...view } = message.view;
+  // While the seats place their cards there is no view, and no log yet.
+  const { log = [], ...view } = message.view || {};
   const held = state.events.length;
   // Events the page holds past `since` are replaced by the server's: the log is its.
   const fresh = log.slice(Math.max(0, held - message.since));
   const first = state.view === null;
   const next = common(
-    { ...state, view, events: state.events.slice(0, Math.min(held, message.since)).concat(log) },
+    {
+      ...state,
+      view: message.view ? view : null,
+      events: state.events.slice(0, Math.min(held, message.since || 0)).concat(log),
+    },
     message,
     receivedAt,
   );
-  return { ...next, effects: { ...next.effects, first, fresh: first ? [] : fresh } };
+  return { ...next, effects: { ...next.effects, first: first && next.view !== null, fresh: first ? [] : fresh } };
 }
 
 function events(state, message, receivedAt) {
   const held = state.events.length;
   if (message.since > held) return { ...state, effects: { ...NO_EFFECTS, sync: held } };
-  const fresh = message.events.slice(held - message.since);
+  const fresh = (message.events || []).slice(held - message.since);
   const next = common(
-    { ...state, view: message.view, events: state.events.concat(fresh) },
+    { ...state, view: message.view || null, events: state.events.concat(fresh) },
     message,
     receivedAt,
   );
+  // The first view after the placement is shown at once, like a hello's: the game starts
+  // there, nothing moved to animate.
+  if (state.view === null && next.view !== null) {
+    return { ...next, effects: { ...next.effects, first: true, fresh: [] } };
+  }
   return { ...next, effects: { ...next.effects, fresh } };
 }
 
@@ -130,13 +150,19 @@ function common(state, message, receivedAt) {
   const clockOffset = clock && typeof clock.now === "number" && typeof receivedAt === "number"
     ? clock.now - receivedAt
     : state.clockOffset;
-  const position = `${message.actions}:${message.status}:${message.view.to_act}`;
+  const view = message.view || null;
+  const position = `${message.actions}:${message.status}:${view ? view.to_act : null}`;
   const legal = expandLegal(message.legal);
   const newChoice = position !== state.position || JSON.stringify(legal) !== JSON.stringify(state.legal);
   // Settled once the record has moved past the action sent (or the game ended).
   const settled = message.actions > state.sentAt || message.status === "over";
+  // A server that knows no placement phase sends neither field: its games are in play.
+  const phase = message.phase || (view ? "play" : state.phase);
+  const started = state.phase === "placing" && phase === "play";
   return {
     ...state,
+    phase,
+    placement: phase === "placing" ? mergePlacement(state.placement, message.placement, message.seat) : null,
     seat: message.seat,
     actions: message.actions,
     status: message.status,
@@ -148,7 +174,30 @@ function common(state, message, receivedAt) {
     position,
     legal,
     busy: state.busy && !settled,
-    effects: { ...NO_EFFECTS, newChoice },
+    effects: { ...NO_EFFECTS, newChoice, started },
+  };
+}
+
+/** The placement news of a message over what the page held: a seat once done stays done
+ * (a late answer must not undo what a newer message said). A spectator's page never
+ * holds a placement, whatever it is sent. */
+function mergePlacement(held, news, seat) {
+  if (!news) return held || null;
+  const done = [0, 1].map((s) => Boolean((news.done || [])[s] || (held && held.done[s])));
+  const mine = seat === null || seat === undefined ? null : news.mine || (held && held.mine) || null;
+  return { done, mine };
+}
+
+/** This seat's placement was accepted over HTTP: `{type: "placed", game}` with the game
+ * the server answered. The socket brings the same news (and, once both seats are done,
+ * the view): this only spares the page the wait, and never takes it back to placing. */
+function placed(state, message) {
+  const game = message.game || {};
+  if (state.phase !== "placing" || game.phase !== "placing") return state;
+  return {
+    ...state,
+    status: game.status || state.status,
+    placement: mergePlacement(state.placement, game.placement, state.seat),
   };
 }
 
@@ -178,6 +227,16 @@ export function sending(state, { resign = false } = {}) {
 
 export function isSeat(state) {
   return state.seat !== null && state.seat !== undefined;
+}
+
+/** The seats are still placing their cards (R3.1): the placement screen is shown. */
+export function placing(state) {
+  return state.phase === "placing";
+}
+
+/** This seat has placed and waits for the other (false for a spectator). */
+export function placedAndWaiting(state) {
+  return placing(state) && isSeat(state) && Boolean(state.placement && state.placement.done[state.seat]);
 }
 
 /** This seat has a decision to make (an action or a reaction). */

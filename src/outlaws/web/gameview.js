@@ -35,13 +35,16 @@ export function buildSkeleton(root, { connecting, onResign }) {
   // A reaction must be answered: Escape does not close the prompt.
   e.prompt.addEventListener("cancel", (event) => event.preventDefault());
   e.confirm = confirmResign(onResign);
+  // The placement screen (placementview.js) stands in for the table until play begins.
+  e.placing = h("div", { class: "placing-wrap", hidden: true });
   const layout = h(
     "div",
     { class: "game-layout" },
     h("div", { class: "table-col" }, e.boardWrap, e.info),
     h("div", { class: "side-col" }, e.over, e.waiting, e.panel, e.toolbar, e.notebook, e.logPanel),
   );
-  root.append(e.banner, e.status, layout, e.prompt, e.confirm);
+  e.layout = layout;
+  root.append(e.banner, e.status, e.placing, layout, e.prompt, e.confirm);
   if (connecting) e.status.textContent = t("status.connecting");
   return e;
 }
@@ -100,6 +103,7 @@ export function renderStatus(el, state, { connection, name }) {
   const v = state.view;
   const seated = state.seat !== null && state.seat !== undefined;
   el.dataset.status = state.status || "";
+  el.dataset.phase = state.phase || "play";
   el.dataset.toAct = v.to_act === null || v.to_act === undefined ? "" : String(v.to_act);
   el.dataset.turn = String(v.turn);
   el.dataset.actionsLeft = String(v.actions_left);

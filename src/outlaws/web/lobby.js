@@ -43,6 +43,7 @@ export class LobbyPage {
   constructor() {
     this.created = null;
     this.formState = {};
+    this.placement = "choose"; // how the cards are placed at the start (R3.1)
   }
 
   mount(root) {
@@ -121,6 +122,7 @@ export class LobbyPage {
     const clock = select("clock", "clock", CLOCKS);
     const bot = select("bot-level", "bot-level", BOTS);
     bot.value = "level:2";
+    const placement = this.placementChoice();
     const section = h(
       "section",
       { class: "panel new-game", "aria-labelledby": "new-title" },
@@ -133,6 +135,7 @@ export class LobbyPage {
         field("lobby.turnLimit", limit, "lobby.turnLimit.hint"),
         field("lobby.clock", clock),
       ),
+      placement,
       h(
         "div",
         { class: "versus" },
@@ -168,6 +171,33 @@ export class LobbyPage {
     return section;
   }
 
+  /** Arrange the cards oneself (the placement screen) or have them dealt at random. */
+  placementChoice() {
+    const option = (value, key) =>
+      h(
+        "label",
+        { class: "choice-radio" },
+        h("input", {
+          type: "radio",
+          name: "placement",
+          value,
+          "data-testid": `lobby-placement-${value}`,
+          checked: this.placement === value,
+          onchange: () => {
+            this.placement = value;
+          },
+        }),
+        h("span", { text: t(key) }),
+      );
+    return h(
+      "fieldset",
+      { class: "placement-choice" },
+      h("legend", { text: t("lobby.placement") }),
+      option("choose", "lobby.placement.choose"),
+      option("random", "lobby.placement.random"),
+    );
+  }
+
   createdBox() {
     const made = this.created;
     return h(
@@ -186,7 +216,7 @@ export class LobbyPage {
 
   async create(opponent) {
     const root = this.root;
-    const body = { opponent };
+    const body = { opponent, placement: this.placement };
     const name = root.querySelector("#player-name").value.trim();
     if (name) body.name = name;
     const seat = root.querySelector("#seat").value;
@@ -260,6 +290,7 @@ export class LobbyPage {
       const opponent = playerName(game.players[1 - game.seat], 1 - game.seat, true);
       let state;
       if (game.status === "waiting") state = t("mine.waiting");
+      else if (game.status === "placing") state = t("mine.placing");
       else if (game.status === "over") {
         const w = game.result ? game.result.winner : null;
         state = w === null || w === undefined ? t("mine.draw") : w === game.seat ? t("mine.won") : t("mine.lost");
@@ -271,7 +302,8 @@ export class LobbyPage {
           { class: `my-game${game.your_turn ? " your-turn" : ""}`, "data-testid": "my-game", "data-game": game.game },
           h("span", { class: "vs", text: t("mine.vs", { who: opponent }) }),
           h("span", { class: "state", text: state }),
-          h("span", { class: "turn", text: t("status.turn", { turn: game.turn }) }),
+          // Turn 0: the cards are still being placed (R3.1), no turn has begun.
+          game.turn ? h("span", { class: "turn", text: t("status.turn", { turn: game.turn }) }) : null,
           h("a", { class: "btn small", href: play, text: t(game.status === "over" ? "mine.view" : "mine.play") }),
           game.status === "over"
             ? h("a", { class: "btn small ghost", href: `#/replay/${encodeURIComponent(game.game)}`, text: t("over.replay") })
