@@ -161,7 +161,8 @@ async def seat(
             if think:
                 await asyncio.sleep(rng.expovariate(1.0 / think))
             pending = (time.perf_counter(), actions)
-            await ws.send(choice)
+            # With the position it was chosen for: a stale one is refused (docs/protocol.md).
+            await ws.send(f'{{"op": "action", "action": {choice}, "expect": {actions}}}')
     return False  # the server closed the socket
 
 

@@ -28,8 +28,9 @@ from outlaws.arena import (
     wilson,
 )
 from outlaws.bots import registry
+from outlaws.bots.placement import bot_placement
 from outlaws.cli.main import app
-from outlaws.engine import Action, Setup, State, View
+from outlaws.engine import Action, Placement, Setup, State, View
 
 #: Random games are long: a small turn limit keeps the tests fast.
 LIMIT = 4
@@ -198,6 +199,91 @@ def test_tally_counts_from_a_side() -> None:
     assert PairResult("p", "q").to_json()["how"] == {"good": 0, "bad": 0, "ugly": 0, "limit": 0}
 
 
+# -- placement (R3.1) ---------------------------------------------------------------------
+
+
+def spy_on_games(monkeypatch: pytest.MonkeyPatch) -> list[State]:
+    """The states of the games the arena plays in-process, kept as they ended."""
+    states: list[State] = []
+    real_play_game = arena_module.play_game
+
+    def spy(state: State, bots: Sequence[Any]) -> State:
+        states.append(state)
+        return real_play_game(state, bots)
+
+    monkeypatch.setattr(arena_module, "play_game", spy)
+    return states
+
+
+def test_by_default_both_placements_are_dealt_from_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R3.1 Decision: a game made from a seed alone skips the placement phase, as before."""
+    states = spy_on_games(monkeypatch)
+    result = run_arena(["random", "heuristic"], games=2, seed=8, turn_limit=2)
+    assert [state.setup for state in states] == [Setup.random(g.seed) for g in result.games]
+    settings = result.to_json()["settings"]
+    assert settings["placement"] == ["random", "random"]
+    assert [p.a for p in result.pairs] == ["random"]
+
+
+def test_bot_placement_each_side_places_its_own_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R3.1: with ``bot``, each side's cards stand where its bot placed them, and the
+    tokens and first seat come from the deal's seed as the schedule wants (R3.2, R3.3)."""
+    states = spy_on_games(monkeypatch)
+    result = run_arena(["heuristic", "random"], games=4, seed=8, turn_limit=2, placement="bot")
+    games = schedule(["heuristic", "random"], 4, 8, 2, ["bot", "bot"])
+    assert [p.a for p in result.pairs] == ["heuristic"]  # one mode for all: plain names
+    for game, state in zip(games, states, strict=True):
+        assert state.setup is not None
+        a = bot_placement("heuristic", game.a_placement_seed, game.a_seat)
+        b = bot_placement("random", game.b_placement_seed, 1 - game.a_seat)
+        assert state.setup.placement(game.a_seat) == a
+        assert state.setup.placement(1 - game.a_seat) == b
+        assert state.setup == Setup.placed(game.seed, [a, b] if game.a_seat == 0 else [b, a])
+        assert state.setup.first == game.first
+    assert [g.first for g in games] == [0, 0, 1, 1]
+
+
+def test_a_bot_placing_against_the_same_bot_placing_uniformly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R3.1: ``bot,random`` pits the bot's placement against a uniform one of the same bot;
+    the two entries are named apart, and seats alternate as in every pair."""
+    states = spy_on_games(monkeypatch)
+    result = run_arena(
+        ["heuristic", "heuristic"], games=2, seed=3, turn_limit=2, placement="bot,random"
+    )
+    assert result.bots == ["heuristic@bot", "heuristic@random"]
+    pair = result.pairs[0]
+    assert (pair.a, pair.b, pair.games, pair.a_as_seat0) == (
+        "heuristic@bot",
+        "heuristic@random",
+        2,
+        1,
+    )
+    assert set(result.elo) == {"heuristic@bot", "heuristic@random"}
+    settings = result.to_json()["settings"]
+    assert settings["bots"] == ["heuristic", "heuristic"]
+    assert settings["placement"] == ["bot", "random"]
+    assert settings["names"] == ["heuristic@bot", "heuristic@random"]
+    games = schedule(["heuristic", "heuristic"], 2, 3, 2, ["bot", "random"])
+    for game, state in zip(games, states, strict=True):
+        assert state.setup is not None
+        assert state.setup.placement(game.a_seat) == bot_placement(
+            "heuristic", game.a_placement_seed, game.a_seat
+        )
+        uniform = Placement.random(random.Random(game.b_placement_seed))
+        assert state.setup.placement(1 - game.a_seat) == uniform
+
+
+def test_bad_placement_modes_raise_arena_error() -> None:
+    with pytest.raises(ArenaError, match="unknown placement"):
+        run_arena(["random", "random"], games=1, placement="sideways")
+    with pytest.raises(ArenaError, match="3 placements for 2 bots"):
+        run_arena(["random", "random"], games=1, placement="bot,random,bot")
+
+
 # -- statistics --------------------------------------------------------------------------------
 
 
@@ -298,9 +384,24 @@ def test_cli_arena_writes_json(tmp_path: Path) -> None:
     assert data["settings"]["turn_limit"] == 2
 
 
+def test_cli_arena_placement_per_bot(tmp_path: Path) -> None:
+    out = tmp_path / "arena.json"
+    args = ["arena", "--bots", "random,random", "--games", "2", "--jobs", "1"]
+    args += ["--turn-limit", "2", "--placement", "bot,random", "--json", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "random@bot" in words and "placement bot,random" in words
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["settings"]["placement"] == ["bot", "random"]
+    assert [(p["a"], p["b"]) for p in data["pairs"]] == [("random@bot", "random@random")]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["--bots", "random,random", "--placement", "sideways"], "unknown placement"),
+        (["--bots", "random,random", "--placement", "bot,bot,bot"], "3 placements"),
         (["--bots", "random"], "at least 2 bots"),
         (["--bots", "random,nobody"], "unknown bot"),
         (["--bots", "random,random", "--games", "0"], "at least 1"),

@@ -406,15 +406,15 @@ def test_the_bot_places_through_bot_placement(
     """R3.1: the bot's cards stand where bot_placement(spec, seed) puts them, and it is
     given nothing of the human's placement."""
     theirs = Placement.parse("sheriff governor hitman ind store dan rep band | rev mayor")
-    calls: list[tuple[str, int]] = []
+    calls: list[tuple[str, int, int | None]] = []
 
-    def placing(spec: str, seed: int) -> Placement:
-        calls.append((spec, seed))
+    def placing(spec: str, seed: int, seat: int | None = None) -> Placement:
+        calls.append((spec, seed, seat))
         return theirs
 
     monkeypatch.setattr(outlaws.bots.placement, "bot_placement", placing)
     _, path = run_play(tmp_path, "--seed", "12", stdin=f"{MINE}\ny\nquit\ny\n", placement=None)
-    assert calls == [("random", 12)]
+    assert calls == [("random", 12, 1)]
     record = placed_record(path)
     assert record.setup is not None and record.setup.placement(1) == theirs
 

@@ -19,6 +19,18 @@ the schedule wants. Each side's bot gets its own seed, derived the same way. So 
 reproducible from its settings, and a pair's results do not depend on which other bots are
 in the run, nor on ``jobs``.
 
+**Placement (R3.1).** ``placement`` says where each entry's cards stand before the first
+action: ``random`` (the default) deals both arrangements from the game's seed, as a game
+made from a seed alone does; ``bot`` asks :func:`~outlaws.bots.placement.bot_placement`
+for the bot's own placement (with a seed of its side), and the game starts from both
+placements with ``Setup.placed``. One mode applies to every entry, or one mode per entry
+(``["bot", "random"]``): a bot that places against the same bot placing uniformly at
+random. Where the modes differ, an entry is named ``spec@mode`` in the pairs and ratings
+(``search:3@bot``, ``search:3@random``), so the two are told apart and rated. In a game
+where some side places by ``bot``, a ``random`` side gets a uniform placement drawn from a
+seed of its own, and the tokens and first seat come from the deal's seed alone, whatever
+either side placed.
+
 **Turn limit.** Each game ends with no winner after ``turn_limit`` turns (R9.5); such a game
 counts as *unfinished* and is left out of win rates and ratings.
 
@@ -39,6 +51,7 @@ import hashlib
 import json
 import math
 import os
+import random
 import signal
 import time
 from collections import Counter
@@ -48,7 +61,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, make_bot, play_game
-from .engine import Action, Setup, State, View
+from .bots.placement import bot_placement
+from .engine import Action, Placement, Setup, State, View
 
 #: Turns after which a game ends unfinished, unless told otherwise.
 DEFAULT_TURN_LIMIT = 300
@@ -63,6 +77,8 @@ Z95 = 1.959963984540054
 HOWS = ("good", "bad", "ugly", "limit")
 #: Half a virtual win each way per pair, when the plain maximum-likelihood fit diverges.
 PRIOR_WINS = 0.5
+#: Where an entry's cards stand before the first action (R3.1; the module docstring).
+PLACEMENTS = ("random", "bot")
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -84,6 +100,34 @@ def parse_bots(text: str) -> list[str]:
     if any(not spec for spec in specs):
         raise ArenaError(f"empty bot name in {text!r}; give specs like search:3,heuristic,random")
     return specs
+
+
+def parse_placement(text: str | Sequence[str], count: int) -> list[str]:
+    """One placement mode per entry of a list of ``count`` bots, from one mode for all
+    (``"bot"``) or one per entry (``"bot,random"``)."""
+    parts = text.split(",") if isinstance(text, str) else list(text)
+    modes = [part.strip() for part in parts]
+    for mode in modes:
+        if mode not in PLACEMENTS:
+            raise ArenaError(
+                f"unknown placement {mode!r}: give {' or '.join(PLACEMENTS)},"
+                " or one of them per bot (bot,random)"
+            )
+    if len(modes) == 1:
+        return modes * count
+    if len(modes) != count:
+        raise ArenaError(
+            f"{len(modes)} placements for {count} bots: give one for all, or one per bot"
+        )
+    return modes
+
+
+def entry_names(bots: Sequence[str], placement: Sequence[str]) -> list[str]:
+    """The names entries go by in pairs and ratings: the specs, or ``spec@mode`` when the
+    entries do not all place the same way."""
+    if len(set(placement)) <= 1:
+        return list(bots)
+    return [f"{spec}@{mode}" for spec, mode in zip(bots, placement, strict=True)]
 
 
 def default_jobs() -> int:
@@ -122,13 +166,21 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=6).digest(), "big")
 
 
-def deal_seed(seed: int, index: int, first: int) -> int:
+#: Any placement: a placed deal's first seat does not depend on the placements.
+_ANY_PLACEMENT = Placement.random(random.Random(0))
+
+
+def deal_seed(seed: int, index: int, first: int, placed: bool = False) -> int:
     """The seed of game ``index``'s deal: the first derived seed whose deal starts with
-    seat ``first``."""
+    seat ``first`` (a deal from the seed alone, or with ``placed``, ``Setup.placed``)."""
     attempt = 0
     while True:
         candidate = derive_seed(seed, "deal", index, attempt)
-        if Setup.random(candidate).first == first:
+        if placed:
+            deal_first = Setup.placed(candidate, [_ANY_PLACEMENT, _ANY_PLACEMENT]).first
+        else:
+            deal_first = Setup.random(candidate).first
+        if deal_first == first:
             return candidate
         attempt += 1
 
@@ -148,13 +200,44 @@ class GameSpec:
     a_seed: int
     b_seed: int
     turn_limit: int
+    a_placement: str = "random"  #: a mode of :data:`PLACEMENTS`
+    b_placement: str = "random"
+    a_placement_seed: int = 0  #: the seed of ``a``'s placement
+    b_placement_seed: int = 0
+
+    def setup(self) -> Setup:
+        """The game's deal (R3): from the seed alone when both sides place at random,
+        else from both sides' placements (R3.1) with the tokens and first seat from the
+        seed."""
+        if self.a_placement == self.b_placement == "random":
+            return Setup.random(self.seed)
+        a = _placement(self.a, self.a_placement, self.a_placement_seed, self.a_seat)
+        b = _placement(self.b, self.b_placement, self.b_placement_seed, 1 - self.a_seat)
+        return Setup.placed(self.seed, [a, b] if self.a_seat == 0 else [b, a])
 
 
-def schedule(bots: Sequence[str], games: int, seed: int, turn_limit: int) -> list[GameSpec]:
-    """Every game of the round robin, in order (see the module docstring)."""
+def _placement(spec: str, mode: str, seed: int, seat: int) -> Placement:
+    """One side's placement: the bot's own (for its seat: left and right are the owner's,
+    R2.2), or uniform among the legal ones."""
+    if mode == "bot":
+        return bot_placement(spec, seed, seat)
+    return Placement.random(random.Random(seed))
+
+
+def schedule(
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    turn_limit: int,
+    placement: Sequence[str] | None = None,
+) -> list[GameSpec]:
+    """Every game of the round robin, in order (see the module docstring); ``placement``
+    holds each entry's mode (all ``random`` when None)."""
+    modes = list(placement) if placement is not None else ["random"] * len(bots)
     out: list[GameSpec] = []
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     for p, (i, j) in enumerate(pairs):
+        placed = modes[i] != "random" or modes[j] != "random"
         for k in range(games):
             first = (k // 2) % 2
             out.append(
@@ -166,10 +249,14 @@ def schedule(bots: Sequence[str], games: int, seed: int, turn_limit: int) -> lis
                     b=bots[j],
                     a_seat=k % 2,
                     first=first,
-                    seed=deal_seed(seed, k, first),
+                    seed=deal_seed(seed, k, first, placed),
                     a_seed=derive_seed(seed, "bot", k, "a"),
                     b_seed=derive_seed(seed, "bot", k, "b"),
                     turn_limit=turn_limit,
+                    a_placement=modes[i],
+                    b_placement=modes[j],
+                    a_placement_seed=derive_seed(seed, "placement", k, "a"),
+                    b_placement_seed=derive_seed(seed, "placement", k, "b"),
                 )
             )
     return out
@@ -222,7 +309,7 @@ def play(game: GameSpec) -> GameResult:
         a = _Timed(make_bot(game.a, game.a_seed))
         b = _Timed(make_bot(game.b, game.b_seed))
         seats = [a, b] if game.a_seat == 0 else [b, a]
-        state = State.new(seed=game.seed, turn_limit=game.turn_limit)
+        state = State.new(seed=game.seed, setup=game.setup(), turn_limit=game.turn_limit)
         play_game(state, seats)
     except Exception as error:
         raise GameError(
@@ -489,7 +576,10 @@ def _round(value: float | None, digits: int) -> float | None:
 
 @dataclass(slots=True)
 class ArenaResult:
-    """A whole arena run: settings, pairs, ratings, the games, the time it took."""
+    """A whole arena run: settings, pairs, ratings, the games, the time it took.
+
+    ``bots`` are the entries' names (:func:`entry_names`: the specs, or ``spec@mode``);
+    ``specs`` and ``placement`` the specs and placement modes as given."""
 
     bots: list[str]
     games_per_pair: int
@@ -500,6 +590,8 @@ class ArenaResult:
     elo: dict[str, float]
     games: list[GameResult]
     elapsed: float
+    specs: list[str] = field(default_factory=list)
+    placement: list[str] = field(default_factory=list)
 
     @property
     def games_per_second(self) -> float:
@@ -525,7 +617,9 @@ class ArenaResult:
         ``run`` (and the pairs' ``*_ms_per_decision``) vary between runs of one setting."""
         return {
             "settings": {
-                "bots": self.bots,
+                "bots": self.specs or self.bots,
+                "placement": self.placement or ["random"] * len(self.bots),
+                "names": self.bots,
                 "games_per_pair": self.games_per_pair,
                 "seed": self.seed,
                 "turn_limit": self.turn_limit,
@@ -573,25 +667,32 @@ def run_arena(
     turn_limit: int = DEFAULT_TURN_LIMIT,
     jobs: int = 1,
     progress: ProgressCallback | None = None,
+    placement: str | Sequence[str] = "random",
 ) -> ArenaResult:
     """Play the round robin of ``bots`` (``games`` games per pair) and sum it up.
 
-    Raises :class:`ArenaError` for bad settings and :class:`GameError` if a game fails.
+    ``placement``: one mode of :data:`PLACEMENTS` for every entry, or one per entry
+    (a list, or ``"bot,random"``). Raises :class:`ArenaError` for bad settings and
+    :class:`GameError` if a game fails.
     """
     specs = [spec.strip() for spec in bots]
     check_settings(specs, games, jobs, turn_limit)
+    modes = parse_placement(placement, len(specs))
+    names = entry_names(specs, modes)
     start = time.perf_counter()
-    results = play_all(schedule(specs, games, seed, turn_limit), jobs, progress)
+    results = play_all(schedule(specs, games, seed, turn_limit, modes), jobs, progress)
     elapsed = time.perf_counter() - start
-    pairs = tally(specs, results)
+    pairs = tally(names, results)
     return ArenaResult(
-        bots=specs,
+        bots=names,
         games_per_pair=games,
         seed=seed,
         turn_limit=turn_limit,
         jobs=jobs,
         pairs=pairs,
-        elo=ratings(specs, pairs),
+        elo=ratings(names, pairs),
         games=results,
         elapsed=elapsed,
+        specs=specs,
+        placement=modes,
     )

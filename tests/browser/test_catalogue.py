@@ -116,7 +116,10 @@ def test_every_event_type_is_written_in_words(page: Page, api: httpx.Client) -> 
         count = sum(len(step["events"]) for step in steps)
         page.goto(f"/#/replay/{game}")
         lines = page.locator('[data-testid="replay-log"] li')
-        expect(lines).to_have_count(count)
+        # One line an event, but for a reveal said by its own action's line (log.js).
+        expect(lines).not_to_have_count(0)
+        reveals = sum(e["type"] == "reveal" for step in steps for e in step["events"])
+        assert count - reveals <= lines.count() <= count, (name, lines.count(), count)
         for i, text in enumerate(lines.all_inner_texts()):
             assert "{" not in text and not re.search(r"\b(log|card|token|how)\.\w", text), (
                 name,

@@ -7,6 +7,7 @@ of a test that needs it, and to compare what the page shows with the engine's vi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -16,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -61,6 +63,12 @@ def my_seat(page: Page) -> int:
     return int(seat)
 
 
+def confirm(page: Page) -> None:
+    """Say yes to the confirmation the table asks before an action that shows a card or
+    spends a token (every type but move and saloon)."""
+    page.get_by_test_id("confirm-action").get_by_test_id("confirm-yes").click()
+
+
 def play_one_action(page: Page, prefer: list[str]) -> str:
     """Take one action by clicks: the first card that can act, the first of ``prefer``
     among the action types offered for it, then the first option of every step."""
@@ -73,11 +81,17 @@ def play_one_action(page: Page, prefer: list[str]) -> str:
     assert kind is not None
     page.get_by_test_id(f"act-{kind}").click()
     panel = page.get_by_test_id("action-panel")
-    for _ in range(8):
+    asking = page.get_by_test_id("confirm-action")
+    for _ in range(12):
         choices = panel.get_by_test_id("choice")
-        if choices.count() == 0:
+        # The last choice of an action that shows a card opens the confirmation, which
+        # then stands over the panel (its choices stay drawn behind it).
+        if asking.is_visible() or choices.count() == 0:
             break
-        choices.first.click()
+        with contextlib.suppress(PlaywrightTimeoutError):
+            choices.first.click(timeout=3_000)
+    if kind not in ("move", "saloon"):
+        confirm(page)
     expect(panel.get_by_test_id("choice")).to_have_count(0)
     return kind
 
@@ -174,10 +188,14 @@ def test_two_players_in_two_browsers_each_see_only_their_own_cards(
     actor.locator(f'[data-testid^="card-{first}-"]:not([disabled])').first.click()
     col = int(actor.locator(".card.selected").get_attribute("data-col") or "0")
     actor.get_by_test_id("act-look").click()
+    confirm(actor)
     shown = seat_view(api, game, tokens[actor])["view"]["seats"][first]["street"][col - 1]
     card = watcher.get_by_test_id(f"card-{first}-{col}")
     expect(card).to_have_attribute("data-flash", shown)
-    expect(watcher.locator('[data-testid="log"] li[data-type="reveal"]')).to_have_count(1)
+    # The look's line names the card it revealed (no separate line for that reveal).
+    look = watcher.locator('[data-testid="log"] li[data-type="look"]')
+    expect(look).to_have_count(1)
+    expect(look).to_contain_text(re.compile(shown, re.IGNORECASE))
     expect(card).not_to_have_attribute("data-flash", shown, timeout=5_000)
     for page in (ann, bob):
         check_cards_match_view(page, seat_view(api, game, tokens[page])["view"])
@@ -232,7 +250,9 @@ def test_an_interception_is_asked_in_a_modal_prompt_with_the_legal_answers(
     assert "pass" in offered
     # Both cards were revealed (the log says so), and the attacker's Hitman went face
     # down again: the defender's page shows a card back there, as its view does.
-    expect(page.locator('[data-testid="log"] li[data-type="reveal"]')).to_have_count(2)
+    # (the Hitman's own reveal is said by the shot's line, the Governor's on a line of its own)
+    expect(page.locator('[data-testid="log"] li[data-type="hitman"]')).to_have_count(1)
+    expect(page.locator('[data-testid="log"] li[data-type="reveal"]')).to_have_count(1)
     expect(page.locator('[data-testid="log"] li[data-type="prompt"]')).to_have_count(1)
     expect(page.get_by_test_id(f"card-{attacker}-{governor}")).to_have_attribute(
         "data-card", "hidden"
@@ -286,6 +306,13 @@ def test_an_action_is_taken_with_the_keyboard_only(
             break
         page.keyboard.press("Tab")
     assert page.evaluate(focused) == "act-look"
+    page.keyboard.press("Enter")
+    # The Look is confirmed with the keys too (the answer that reveals the Governor is
+    # not the one in focus).
+    expect(page.get_by_test_id("confirm-action")).to_be_visible()
+    if page.evaluate(focused) == "confirm-no":
+        page.keyboard.press("Shift+Tab")
+    assert page.evaluate(focused) == "confirm-yes"
     page.keyboard.press("Enter")
     expect(looks).to_have_count(before + 1)
     assert console_errors == []

@@ -170,8 +170,9 @@ def test_websocket_bad_input(table: Any) -> None:
         )
         shot = {"type": "hitman", "col": not_the_hitman(client, game_id, tokens[to_act])}
         assert refused(json.dumps(shot), "illegal_action")["rule"].startswith("R")
-        refused("x" * (16 * 1024 + 1), "too_large")
-        # The bucket is empty now (5 at once, 0.5 a second): a flood is refused...
+        # The bucket is empty now (5 at once, 0.5 a second): an oversized message spends
+        # a token like any other, and is refused for the rate first; a flood is refused...
+        refused("x" * (16 * 1024 + 1), "rate_limited")
         codes = []
         for _ in range(6):
             ws.send_text("look 1")

@@ -72,11 +72,14 @@ def test_two_humans_a_spectator_and_my_games(tmp_path: Path) -> None:
         )
         assert refused.status_code == 409
         assert refused.json()["error"]["code"] in ("not_started", "not_your_turn")
+        assert client.get(f"/invites/{made['invite']}").json() == {"open": True}
         joined = client.post(f"/invites/{made['invite']}", json={"name": "Bob"}).json()
         assert joined["seat"] == 0 and joined["token"] != made["invite"]
-        # The invite is spent: it cannot take the seat a second time.
+        # The invite is spent: it cannot take the seat a second time, and says so.
         again = client.post(f"/invites/{made['invite']}")
         assert again.status_code == 404 and again.json()["error"]["code"] == "unknown_invite"
+        assert client.get(f"/invites/{made['invite']}").json() == {"open": False}
+        assert client.get("/invites/no-such-invite").json() == {"open": False}
         tokens = {1: made["token"], 0: joined["token"]}
         play_http(client, game_id, tokens, rng, steps=12)
         public = http_game(client, game_id)

@@ -11,7 +11,18 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_friend_game, http_game, play_http, running, stored_record
+from serverkit import (
+    PLACEMENT,
+    STREET,
+    create_friend_game,
+    create_placing_friend_game,
+    http_game,
+    join,
+    place,
+    play_http,
+    running,
+    stored_record,
+)
 
 from outlaws.deduce import Belief, token_marginals
 from outlaws.engine import CHARACTERS, TOKENS, View, seat_view
@@ -189,3 +200,87 @@ def test_a_resigned_game_keeps_its_secrets(tmp_path: Path) -> None:
         body = notebook(client, game_id, tokens[1])
         assert body["arrangements"] == 40320
         check_against_engine(body, engine_view(tmp_path, game_id, 1))
+
+
+# -- the exposure: what the opponent can deduce of the seat's own cards ----------------
+def check_exposure(body: dict[str, Any], view: View) -> None:
+    """``body["exposure"]`` is an exposure belief of ``view`` (public facts only): the
+    opponent's odds for each of the seat's columns, and the Governor's column once each
+    card is shown."""
+    seat = view.viewer
+    assert seat is not None
+    exposure = Belief(view, about=seat)
+    marginals = exposure.marginals()
+    street = view.seats[seat].street
+    governor = street.index("governor") + 1
+    assert [row["col"] for row in body["exposure"]] == list(range(1, 9))
+    for row, card in zip(body["exposure"], street, strict=True):
+        col = row["col"]
+        expected = {
+            n: marginals[col - 1, i] for i, n in enumerate(CHARACTERS) if marginals[col - 1, i] > 0
+        }
+        assert set(row["p"]) == set(expected)
+        for name, prob in row["p"].items():
+            assert prob == pytest.approx(expected[name], abs=1e-11)
+        # The truth is always among the opponent's possible worlds.
+        assert card in row["p"]
+        shown = exposure.probability((col, str(card)))
+        both = exposure.probability((governor, "governor"), (col, str(card)))
+        assert row["governor_if_shown"] == pytest.approx(both / shown, abs=1e-11)
+
+
+def test_the_exposure_is_what_the_opponent_deduces(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    with running(tmp_path) as client:
+        game_id, tokens = create_friend_game(client, seat=0)
+        for _ in range(5):
+            if play_http(client, game_id, {0: tokens[0], 1: tokens[1]}, rng, steps=7) == 0:
+                break
+            bodies = [notebook(client, game_id, tokens[seat]) for seat in (0, 1)]
+            for seat in (0, 1):
+                check_exposure(bodies[seat], engine_view(tmp_path, game_id, seat))
+                # A seat's exposure is, exactly, the other seat's notebook of its cards.
+                theirs = bodies[1 - seat]["columns"]
+                for mine, guess in zip(bodies[seat]["exposure"], theirs, strict=True):
+                    assert mine["p"] == pytest.approx(guess["p"], abs=1e-11)
+
+
+def test_a_governor_shown_by_a_look_is_certain_to_the_opponent(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = create_placing_friend_game(client, seat=0)
+        tokens = [made["token"], join(client, made["invite"])]
+        for seat in (0, 1):
+            assert place(client, made["game"], tokens[seat], PLACEMENT).status_code == 200
+        game_id = made["game"]
+        actor = http_game(client, game_id)["view"]["to_act"]
+        governor = STREET.index("governor") + 1  # column 3; the Bandit stands at 4
+        before = notebook(client, game_id, tokens[actor])["exposure"]
+        assert before[governor - 1]["p"]["governor"] == pytest.approx(1 / 8)
+        assert before[0]["governor_if_shown"] == pytest.approx(1 / 7)
+
+        def act(action: dict[str, Any]) -> dict[str, Any]:
+            response = client.post(
+                f"/games/{game_id}/actions", params={"token": tokens[actor]}, json=action
+            )
+            assert response.status_code == 200, response.text
+            return notebook(client, game_id, tokens[actor])
+
+        # R5.3: the Look reveals the Governor: the opponent is certain of his column.
+        body = act({"type": "look", "col": governor})
+        assert body["exposure"][governor - 1]["p"] == {"governor": 1.0}
+        assert all(row["governor_if_shown"] == 1.0 for row in body["exposure"])
+        assert notebook(client, game_id, tokens[1 - actor])["columns"][governor - 1]["p"] == {
+            "governor": 1.0
+        }
+        check_exposure(body, engine_view(tmp_path, game_id, actor))
+        # A swap with column 4 (real or not: the opponent cannot tell, R5.1): the Governor
+        # is at 3 or 4, even odds; showing the card at 3 (the Bandit now) gives him away:
+        # it says the swap was real.
+        body = act({"type": "move", "a": governor, "b": governor + 1, "swap": True})
+        exposure = body["exposure"]
+        assert exposure[governor]["p"]["governor"] == pytest.approx(0.5)
+        assert exposure[governor - 1]["p"]["governor"] == pytest.approx(0.5)
+        assert exposure[governor - 1]["governor_if_shown"] == 1.0
+        assert exposure[governor]["governor_if_shown"] == 1.0
+        assert exposure[0]["governor_if_shown"] == pytest.approx(0.5)
+        check_exposure(body, engine_view(tmp_path, game_id, actor))

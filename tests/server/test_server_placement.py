@@ -132,16 +132,19 @@ def test_the_bots_placement_comes_from_bot_placement(
     """The bot seat places through ``bot_placement(spec, seed)``, with a seed of its own
     (not the game's seed), and plays the cards it placed."""
     calls: list[tuple[str, int]] = []
+    seats: list[int | None] = []
     chosen = Placement.parse("dan gov rep sher store band ind hit | mayor rev")
 
-    def spy(spec: str, seed: int) -> Placement:
+    def spy(spec: str, seed: int, seat: int | None = None) -> Placement:
         calls.append((spec, seed))
+        seats.append(seat)
         return chosen
 
     monkeypatch.setattr(service_module, "bot_placement", spy)
     with running(tmp_path) as client:
         made = bot_game(client, seat=0)
         assert len(calls) == 1 and calls[0][0] == "random"
+        assert seats == [1]  # the bot's own seat: its left and right count (R2.2)
         row = stored_game(tmp_path, made["game"])
         assert calls[0][1] != row.seed
         assert [p.seat for p in row.placements] == [1]

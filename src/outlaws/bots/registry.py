@@ -245,6 +245,11 @@ REGISTRY.register(
     levels=True,
     summary="plans each action over hidden worlds sampled from the posterior",
 )
+REGISTRY.register(
+    "tutorial",
+    "outlaws.bots.tutorial:TutorialBot",
+    summary="the guided game's opponent: plays its script (POST /games with tutorial)",
+)
 
 register = REGISTRY.register
 unregister = REGISTRY.unregister

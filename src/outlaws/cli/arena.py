@@ -34,6 +34,7 @@ from ..arena import (
     default_jobs,
     elo_anchor,
     parse_bots,
+    parse_placement,
     run_arena,
 )
 
@@ -140,6 +141,20 @@ def arena(
         Path | None,
         typer.Option("--json", metavar="OUT", help="Write the results as JSON to this file."),
     ] = None,
+    placement: Annotated[
+        str,
+        typer.Option(
+            "--placement",
+            metavar="MODES",
+            help=(
+                "Where each bot's cards stand before the first action (R3.1): 'random'"
+                " deals both arrangements from the game's seed; 'bot' lets each bot place"
+                " its own. One mode for all, or one per bot of --bots: '--bots"
+                " search:3,search:3 --placement bot,random' pits the bot's placement against"
+                " a uniform one (the entries are then named search:3@bot, search:3@random)."
+            ),
+        ),
+    ] = "random",
 ) -> None:
     """Bots against each other: a round robin, win rates with 95% intervals, Elo ratings."""
     if bots is None:
@@ -148,6 +163,7 @@ def arena(
     try:
         specs = parse_bots(bots)
         check_settings(specs, games, workers, turn_limit)
+        modes = parse_placement(placement, len(specs))
     except ArenaError as error:
         _fail(str(error))
     if json_out is not None and not json_out.parent.is_dir():
@@ -175,7 +191,9 @@ def arena(
         progress.update(task, completed=done, total=total)
 
     try:
-        result = _run(progress, lambda: run_arena(specs, games, seed, turn_limit, workers, advance))
+        result = _run(
+            progress, lambda: run_arena(specs, games, seed, turn_limit, workers, advance, modes)
+        )
     except ArenaError as error:
         _fail(str(error))
     except GameError as error:
@@ -192,7 +210,7 @@ def arena(
     out.print(
         f"{len(result.games)} games in {result.elapsed:.1f} s"
         f" ({result.games_per_second:.2f} games/s, {workers} job{'s' * (workers != 1)},"
-        f" seed {seed}, turn limit {turn_limit})"
+        f" seed {seed}, turn limit {turn_limit}, placement {','.join(dict.fromkeys(modes))})"
     )
     if json_out is not None:
         out.print(f"Results written to {json_out}", markup=False, highlight=False)

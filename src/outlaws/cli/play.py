@@ -129,7 +129,8 @@ def _placements(
     console: Console, seat: int, bot_spec: str, seed: int, records: Path
 ) -> list[Placement]:
     """Both seats' placements, seat 0 first: the human's asked, the bot's from its own
-    entry, which is given the seed only (both place at the same time, unseen, R3.1)."""
+    entry, which is given the seed and its seat only (both place at the same time, unseen,
+    R3.1)."""
     from ..bots import placement as bot_placing
 
     def nothing_to_draw() -> None:
@@ -138,7 +139,7 @@ def _placements(
     mine = ask_placement(
         Prompt(console, nothing_to_draw), seat, random.Random(f"{seed}/placement/you"), records
     )
-    theirs = bot_placing.bot_placement(bot_spec, seed)
+    theirs = bot_placing.bot_placement(bot_spec, seed, seat=1 - seat)
     console.print(Text(f"Seat {1 - seat} ({bot_spec}) has placed its cards too.", style="dim"))
     return [mine, theirs] if seat == 0 else [theirs, mine]
 

@@ -33,6 +33,13 @@ def serve(
             " bytes, about 0.4 ms more CPU an action."
         ),
     ] = True,
+    header_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds a connection has to send a request's headers (slowloris)."),
+    ] = 10.0,
+    client_connections: Annotated[
+        int, typer.Option(help="Connections one client address may hold at once.")
+    ] = 64,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every HTTP request.")] = False,
 ) -> None:
@@ -43,6 +50,7 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from ..server import Settings, create_app
+    from ..server.guard import GuardedHttpProtocol, Limits
 
     settings = Settings(
         db_url=db,
@@ -57,8 +65,12 @@ def serve(
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     database = make_url(db).render_as_string(hide_password=True)
     typer.echo(f"Outlaws server on http://{shown}:{bound_port} (database {database})")
+    Limits.header_timeout = header_timeout
+    Limits.per_client = client_connections
     config = uvicorn.Config(
         create_app(settings),
+        http=GuardedHttpProtocol,
+        timeout_keep_alive=5,
         log_level=log_level,
         access_log=access_log,
         ws_max_size=max(settings.max_message * 4, 1 << 16),

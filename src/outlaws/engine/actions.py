@@ -265,6 +265,8 @@ def parse_notation(text: str) -> Action:
 
 def _parse_words(kind: str, args: list[str]) -> Action:
     def col(word: str, field: str = "col") -> int:
+        if not (word.isascii() and word.isdigit()):  # int() reads "٣" and "３" as 3
+            raise FormatError(f"notation.{field}", f"a column is written 1..8, not {word!r}")
         return _column(int(word), f"notation.{field}")
 
     def done(rest: list[str]) -> None:

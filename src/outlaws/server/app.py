@@ -38,6 +38,17 @@ Errors have one shape: `{"error": {"code", "message", "field" | "rule"}}`.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
+#: Headers of the browser table's pages (``/`` and ``/static/``).
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' "
+    "'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
 class WebFiles(StaticFiles):
     """The table's files, revalidated on every load (``no-cache`` with their ETag): after
     an upgrade no browser mixes old and new modules."""
@@ -63,21 +74,34 @@ class BodyLimit:
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             await self._refuse(send)
             return
+        # The body is read here, all of it, before the app sees it: a chunked body
+        # (no length declared) past the limit is refused with 413 too, not left to the
+        # app's parser to fail on (400).
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge()
-            return message
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await self._refuse(send)
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps(
@@ -91,10 +115,6 @@ class BodyLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -119,6 +139,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    #: The WebSockets open from each client address (``server/ws.py``'s limit).
+    app.state.sockets_of_client = {}
     app.include_router(routes.router)
     app.include_router(ws.router)
     app.add_middleware(BodyLimit, limit=settings.max_body)
@@ -128,6 +150,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The browser table (src/outlaws/web); its pages are hash routes (/#/game/...),
         # so that seat tokens in them never reach the server or its logs.
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.middleware("http")
+    async def _page_headers(request: Request, call_next: Any) -> Response:
+        # The table's pages: no framing, no other origin's scripts, no referrer.
+        response: Response = await call_next(request)
+        path = request.url.path
+        if path == "/" or path.startswith("/static/"):
+            response.headers.update(PAGE_HEADERS)
+        return response
 
     app.mount("/static", WebFiles(directory=WEB_DIR), name="static")
 

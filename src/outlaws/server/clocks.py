@@ -55,6 +55,14 @@ class ClockState:
     period: int = 0
     #: The period in which a bot plays for a seat that ran out of time (on_timeout="bot").
     autopilot: int | None = None
+    #: The turn of the running period, and whether it is a reaction's (R8.5).
+    turn: int = 0
+    reacting: bool = False
+    #: A turn's period paused by the opponent's reaction: [seat, turn, seconds used].
+    held: list[Any] | None = None
+    #: When the server stopped with this clock running (None: it runs): the time the
+    #: server was down is given back when it starts again.
+    paused: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +72,10 @@ class ClockState:
             "deadline": self.deadline,
             "period": self.period,
             "autopilot": self.autopilot,
+            "turn": self.turn,
+            "reacting": self.reacting,
+            "held": self.held,
+            "paused": self.paused,
         }
 
     @classmethod
@@ -75,6 +87,10 @@ class ClockState:
             deadline=data["deadline"],
             period=data["period"],
             autopilot=data.get("autopilot"),
+            turn=data.get("turn", 0),
+            reacting=data.get("reacting", False),
+            held=data.get("held"),
+            paused=data.get("paused"),
         )
 
     @classmethod
@@ -85,26 +101,74 @@ class ClockState:
         return ClockState.from_json(self.to_json())
 
     def advance(
-        self, config: ClockConfig, to_act: int | None, timed: Collection[int], now: float
+        self,
+        config: ClockConfig,
+        to_act: int | None,
+        timed: Collection[int],
+        now: float,
+        turn: int = 0,
+        reacting: bool = False,
     ) -> bool:
         """Follow the game to its next decision; True if a new period began.
 
         ``to_act`` is the seat to act now (None once the game is over); ``timed`` the
-        seats whose time counts (the human ones)."""
-        if to_act is not None and to_act == self.seat and self.period:
+        seats whose time counts (the human ones); ``turn`` the game's turn and
+        ``reacting`` whether ``to_act`` answers a prompt (R8.5). Each turn is one period
+        of its seat, each reaction one of the reacting seat: a turn interrupted by the
+        opponent's reaction is paused, and goes on where it stopped (not afresh)."""
+        if self.turn == 0 and self.seat is not None:
+            self.turn = turn  # a period stored by an older server, which kept no turn
+        same = to_act == self.seat and turn == self.turn and reacting == self.reacting
+        if to_act is not None and same and self.period:
             return False
         if self.seat is not None and self.deadline is not None:
-            over = max(0.0, now - self.start - config.per_turn)
-            self.banks[self.seat] = max(0.0, self.banks[self.seat] - over)
+            used = now - self.start
+            if reacting and not self.reacting and to_act != self.seat and turn == self.turn:
+                self.held = [self.seat, self.turn, used]  # its turn goes on after the reaction
+            else:
+                self._charge(config, self.seat, used)
+        resumed = 0.0
+        if self.held is not None:
+            seat, held_turn, used = self.held
+            if not reacting and to_act == seat and turn == held_turn:
+                resumed = float(used)
+                self.held = None
+            elif not (reacting and turn == held_turn):
+                self._charge(config, int(seat), float(used))  # its turn ended meanwhile
+                self.held = None
         self.period += 1
         self.autopilot = None
         self.seat = to_act
-        self.start = now
+        self.turn = turn
+        self.reacting = reacting
+        self.start = now - resumed
         if to_act is None or to_act not in timed:
             self.deadline = None
         else:
-            self.deadline = now + config.per_turn + self.banks[to_act]
+            self.deadline = self.start + config.per_turn + self.banks[to_act]
         return True
+
+    def _charge(self, config: ClockConfig, seat: int, used: float) -> None:
+        """A period of ``seat`` ended after ``used`` seconds: the bank pays the rest."""
+        over = max(0.0, used - config.per_turn)
+        self.banks[seat] = max(0.0, self.banks[seat] - over)
+
+    def pause(self, now: float) -> None:
+        """The server stops: remember when, so that the time it is down is not counted."""
+        if self.paused is None:
+            self.paused = now
+
+    def resume(self, now: float) -> float:
+        """The server is back: the running period goes on where it stopped (its start
+        and deadline move by the time the server was down, which is returned)."""
+        if self.paused is None:
+            return 0.0
+        down = max(0.0, now - self.paused)
+        self.paused = None
+        self.start += down
+        if self.deadline is not None:
+            self.deadline += down
+        return down
 
     def stop(self, now: float) -> None:
         """The game is over: no seat is timed any longer."""

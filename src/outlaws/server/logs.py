@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from urllib.parse import unquote_plus
 
 #: ``token=VALUE`` in a query string, and the code in an invite path.
 _SECRET = re.compile(r"(token=|/invites/)[^&\s\"'/?]+")
@@ -19,9 +20,21 @@ HIDDEN = r"\1<hidden>"
 LOGGERS = ("uvicorn.error", "uvicorn.access")
 
 
+#: Any query parameter: its name is read percent-decoded (``tok%65n=`` is ``token=``).
+_PARAM = re.compile(r"([?&;])([^=&;\s\"'?#]+)=([^&;\s\"'#]*)")
+_SECRET_NAMES = frozenset({"token", "invite", "authorization"})
+
+
+def _hide_param(match: re.Match[str]) -> str:
+    name = unquote_plus(match.group(2)).strip().lower()
+    if name in _SECRET_NAMES:
+        return f"{match.group(1)}{match.group(2)}=<hidden>"
+    return match.group(0)
+
+
 def redact(text: str) -> str:
     """``text`` with every token and invite code replaced by ``<hidden>``."""
-    return _SECRET.sub(HIDDEN, text)
+    return _PARAM.sub(_hide_param, _SECRET.sub(HIDDEN, text))
 
 
 class RedactSecrets(logging.Filter):

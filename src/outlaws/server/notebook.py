@@ -57,13 +57,15 @@ class Notebooks:
             head = {"game": table.id, "seat": seat, "actions": table.actions}
             try:
                 belief, body = await asyncio.to_thread(notebook_of, view, memo.belief)
+                exposure, mine = await asyncio.to_thread(exposure_of, view, memo.exposure)
             except ValueError as error:  # pragma: no cover - the engine's views are consistent
-                memo.belief = memo.body = None
+                memo.belief = memo.exposure = memo.body = None
                 log.exception("deduction failed in game %s", table.id)
                 raise ApiError(
                     500, "deduction", f"the notebook cannot be computed: {error}"
                 ) from None
-            memo.belief, memo.version, memo.body = belief, version, {**head, **body}
+            memo.belief, memo.exposure, memo.version = belief, exposure, version
+            memo.body = {**head, **body, "exposure": mine}
             return memo.body
 
 
@@ -74,6 +76,7 @@ class _Notebook:
     table: weakref.ref[Table]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     belief: Belief | None = None
+    exposure: Belief | None = None
     version: int = -1
     body: dict[str, Any] | None = None
 
@@ -117,6 +120,44 @@ def notebook_of(view: View, belief: Belief | None = None) -> tuple[Belief, dict[
         "tokens": tokens,
     }
     return belief, body
+
+
+def exposure_of(view: View, exposure: Belief | None = None) -> tuple[Belief, list[dict[str, Any]]]:
+    """What the *opponent* of ``view``'s seat can deduce of that seat's own street, from
+    public facts only (an exposure belief, ``Belief(view, about=seat)``, as the bots'
+    evaluation and the terminal's notebook build it), and the belief it read
+    (``exposure``, an earlier one of the same seat and game, reads only the new events).
+
+    For each of the seat's columns 1..8: ``p``, the opponent's probability of each
+    character standing there (zeros left out), and ``governor_if_shown``, the opponent's
+    probability for the seat's Governor's column once the card there is shown (a Look, a
+    Take or an ability reveals it): 1.0 says that showing it gives the Governor away."""
+    seat = view.viewer
+    if seat is None:
+        raise ValueError("an exposure belongs to a seat")
+    if exposure is None or exposure.read > len(view.log):
+        exposure = Belief(view, about=seat)
+    else:
+        exposure.update(view)
+    rows = _odds_by_column(exposure.marginals(), CHARACTERS)
+    street = view.seats[seat].street
+    governor = street.index("governor") + 1 if "governor" in street else None
+    for row, card in zip(rows, street, strict=True):
+        row["governor_if_shown"] = _governor_if_shown(exposure, governor, row["col"], card)
+    return exposure, rows
+
+
+def _governor_if_shown(exposure: Belief, governor: int | None, col: int, card: str | None) -> float:
+    """P(the Governor is at ``governor``), as the opponent would reckon it once shown
+    ``card`` at ``col``."""
+    if governor is None or card is None:
+        return 0.0
+    if col == governor:
+        return 1.0
+    shown = exposure.probability((col, card))
+    if shown <= 0:  # pragma: no cover - the truth is always among the possible worlds
+        return _rounded(exposure.probability((governor, "governor")))
+    return _rounded(exposure.probability((governor, "governor"), (col, card)) / shown)
 
 
 def _odds_by_column(table: Any, names: Sequence[str]) -> list[dict[str, Any]]:

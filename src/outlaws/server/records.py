@@ -7,12 +7,16 @@ import secrets
 from typing import Any
 
 from ..engine import OutlawsError, Record, State, render_event, replay_json
-from .errors import from_engine
+from .errors import ApiError, from_engine
 from .storage import ActionRow, GameRow, SeatRow
 from .table import SeatInfo, Table
 
 #: The fields of a record itself; an import's other top-level fields are kept as they are.
 RECORD_FIELDS = ("format", "seed", "setup", "turn_limit", "actions")
+#: The most steps one replay answer holds: a longer game comes in pages (``next``).
+REPLAY_PAGE = 100
+#: The most actions an imported record may hold (a longer one is refused, 413).
+MAX_IMPORT_ACTIONS = 4000
 
 
 def result_of(state: State) -> dict[str, Any]:
@@ -37,10 +41,15 @@ def export(table: Table) -> dict[str, Any]:
 
 def replay(table: Table, start: int = 0, stop: int | None = None) -> dict[str, Any]:
     """The game step by step, from ``start`` to ``stop``: the whole true state (both
-    hands) after each action, and the events of that step, unredacted."""
+    hands) after each action, and the events of that step, unredacted.
+
+    One answer holds :data:`REPLAY_PAGE` steps at most; ``next`` is the first step of
+    the next page (None: this one ends the game). The record comes with the first page.
+    Costly on a long game: the routes run it off the event loop."""
     record = table.record()
     actions = record.actions
     stop = len(actions) if stop is None else min(stop, len(actions))
+    stop = min(stop, start + REPLAY_PAGE - 1)
     again = record.new_state()
     steps = []
     seen = 0
@@ -59,7 +68,13 @@ def replay(table: Table, start: int = 0, stop: int | None = None) -> dict[str, A
                 }
             )
         seen = len(again.log)
-    return {"game": table.id, "actions": len(actions), "record": export(table), "steps": steps}
+    return {
+        "game": table.id,
+        "actions": len(actions),
+        "record": export(table) if start == 0 else None,
+        "steps": steps,
+        "next": stop + 1 if stop < len(actions) else None,
+    }
 
 
 def imported(data: Any, now: float) -> tuple[Table, GameRow]:
@@ -67,6 +82,14 @@ def imported(data: Any, now: float) -> tuple[Table, GameRow]:
 
     Raises :class:`~outlaws.server.errors.ApiError` naming the field or the action at
     fault."""
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if isinstance(actions, list) and len(actions) > MAX_IMPORT_ACTIONS:
+        raise ApiError(
+            413,
+            "too_large",
+            f"an imported record holds {MAX_IMPORT_ACTIONS} actions at most",
+            field="actions",
+        )
     try:
         state = replay_json(data)
     except OutlawsError as error:

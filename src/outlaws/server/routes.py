@@ -17,6 +17,7 @@ from ..bots import bot_names, bot_specs
 from ..engine import Action, FormatError, Placement, PlacementError, parse_notation
 from . import records
 from .clocks import ClockConfig
+from .codec import dumps
 from .errors import ApiError, from_engine
 from .schemas import (
     ERRORS,
@@ -26,6 +27,7 @@ from .schemas import (
     ErrorOut,
     GameOut,
     Imported,
+    InviteStatus,
     Joined,
     JoinIn,
     Links,
@@ -96,7 +98,7 @@ def game_out(service: GameService, table: Table, seat: int | None) -> GameOut:
         placement=placing,  # type: ignore[arg-type]
         view=view,
         legal=legal,
-        replay=records.replay(table) if table.finished else None,
+        replay=records.replay(table, 0, records.REPLAY_PAGE - 1) if table.finished else None,
     )
 
 
@@ -130,6 +132,7 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
         clock=clock,
         turn_limit=body.turn_limit,
         placement=body.placement,
+        tutorial=body.tutorial,
     )
     return CreatedGame(**asdict(made), links=links(made.game, made.token, made.invite))
 
@@ -142,6 +145,13 @@ async def join_game(
     seat's own secret token (the game's creator never sees it)."""
     joined = await service_of(request).join(invite, body.name if body else None)
     return Joined(**asdict(joined), links=links(joined.game, joined.token))
+
+
+@router.get("/invites/{invite}", response_model=InviteStatus, tags=["games"])
+async def invite_status(request: Request, invite: str) -> InviteStatus:
+    """Whether an invite's seat is still free (`open`), so that a page can say an invite is
+    spent before it asks for a name. It tells nothing of the game."""
+    return InviteStatus(open=service_of(request).invite_open(invite))
 
 
 @router.post("/games/mine", response_model=MyGames, tags=["games"])
@@ -159,6 +169,9 @@ async def get_game(
     view (without), or, once finished, the replay with both hands shown."""
     service = service_of(request)
     table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    if table.finished:  # with its replay's first page: built and encoded off the loop
+        text = await service.offload(lambda: game_out(service, table, seat).model_dump_json())
+        return Response(text, media_type="application/json")  # type: ignore[return-value]
     return game_out(service, table, seat)
 
 
@@ -178,6 +191,23 @@ async def act(
     ],
     token: TokenQuery = None,
     authorization: AuthHeader = None,
+    expect: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            le=10**9,
+            description="The number of actions the game held when you chose this one: "
+            "a retry of a stored action gets its first answer, a stale one 409 `stale`.",
+        ),
+    ] = None,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            max_length=64,
+            description="A key of yours for this action: sent again, it gets the first "
+            "answer and is not played twice.",
+        ),
+    ] = None,
 ) -> Accepted:
     """Take an action with your seat. The engine checks it; once it is stored the answer
     gives its index in the record and your new view."""
@@ -185,7 +215,9 @@ async def act(
     table, seat = await service.seat_of(game_id, token_of(token, authorization))
     if seat is None:
         raise ApiError(401, "no_token", "acting needs your seat's token", field="token")
-    index = await service.submit(table, seat, parse_action(action))
+    index = await service.submit(
+        table, seat, parse_action(action), expect=expect, key=idempotency_key
+    )
     return Accepted(accepted=index, game=game_out(service, table, seat))
 
 
@@ -314,11 +346,13 @@ async def replay(
     stop: Annotated[int | None, Query(ge=0, description="Last step (default: the end).")] = None,
 ) -> dict[str, Any]:
     """A finished game step by step: the whole state, both hands shown, after each
-    action, with the unredacted events of that step."""
+    action, with the unredacted events of that step. At most 100 steps an answer:
+    `next` is the `start` of the next page (null: the last one)."""
     service = service_of(request)
     table = await service.table(game_id)
     _finished(table)
-    return records.replay(table, start, stop)
+    text = await service.offload(lambda: dumps(records.replay(table, start, stop)))
+    return Response(text, media_type="application/json")  # type: ignore[return-value]
 
 
 @router.post("/imports", status_code=201, response_model=Imported, tags=["records"])
@@ -328,7 +362,8 @@ async def import_record(
 ) -> Imported:
     """Store a record to watch it as a replay. The engine replays it first: a bad record
     is refused with the field or the action at fault."""
-    table = await service_of(request).import_record(record)
+    client = request.client.host if request.client else ""
+    table = await service_of(request).import_record(record, client)
     return Imported(game=table.id, actions=table.actions, links=links(table.id))
 
 

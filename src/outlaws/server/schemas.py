@@ -70,6 +70,13 @@ class CreateGame(Strict):
         None, ge=1, le=5, description="Shorthand for `bot: search:LEVEL` (1 easy, 5 strong)."
     )
     seat: Literal[0, 1] | None = Field(None, description="Your seat (default: drawn at random).")
+
+    @field_validator("seat", mode="before")
+    @classmethod
+    def _seat_is_no_bool(cls, value: Any) -> Any:
+        if isinstance(value, bool):  # true == 1 to a Literal: not a seat
+            raise ValueError("a seat is 0 or 1, not true or false")
+        return value
     name: str | None = Field(None, max_length=64, description="Your name, shown to all.")
     clock: ClockIn | None = Field(None, description="A turn clock (default: none).")
     turn_limit: int | None = Field(
@@ -82,6 +89,12 @@ class CreateGame(Strict):
         "starts now.",
     )
 
+    tutorial: bool = Field(
+        False,
+        description="The guided game: a fixed position, you in seat 0 and first, against "
+        "the scripted bot `tutorial` (with `opponent: bot`, no `bot`, `level` or `seat` 1).",
+    )
+
     @field_validator("bot")
     @classmethod
     def _bot(cls, value: str | None) -> str | None:
@@ -89,6 +102,15 @@ class CreateGame(Strict):
 
     @model_validator(mode="after")
     def _opponent(self) -> CreateGame:
+        if self.tutorial:
+            if self.opponent != "bot" or self.bot is not None or self.level is not None:
+                raise ValueError("the tutorial is played against its own bot: opponent=bot alone")
+            if self.seat == 1:
+                raise ValueError("the tutorial's learner plays seat 0")
+            self.bot = "tutorial"
+            return self
+        if self.bot == "tutorial":
+            raise ValueError("the tutorial bot plays only the tutorial: give tutorial=true")
         if self.opponent == "bot":
             if self.bot is not None and self.level is not None:
                 raise ValueError("give bot or level, not both")
@@ -119,6 +141,10 @@ class CreatedGame(BaseModel):
 
 class JoinIn(Strict):
     name: str | None = Field(None, max_length=64, description="Your name, shown to all.")
+
+
+class InviteStatus(BaseModel):
+    open: bool = Field(..., description="The invite's seat is still free to take.")
 
 
 class Joined(BaseModel):
@@ -240,6 +266,20 @@ class Odds(BaseModel):
     )
 
 
+class Exposed(BaseModel):
+    col: int = Field(..., description="A column of the seat's own street, 1..8.")
+    p: dict[str, float] = Field(
+        ...,
+        description="The opponent's probability of each character there, from public facts "
+        "only; names it can rule out are left out.",
+    )
+    governor_if_shown: float = Field(
+        ...,
+        description="The opponent's probability for the seat's Governor's column once the "
+        "card there is shown (Look, Take, an ability): 1.0 gives the Governor away.",
+    )
+
+
 class Seen(BaseModel):
     col: int = Field(..., description="The column it was shown at.")
     turn: int = Field(..., description="The turn it was shown in.")
@@ -272,6 +312,11 @@ class Notebook(BaseModel):
     )
     tokens: list[Odds] = Field(
         ..., description="For each slot 1..8: P(each token is there); `{}`: an empty slot."
+    )
+    exposure: list[Exposed] = Field(
+        ...,
+        description="For each of the seat's own columns 1..8: what the opponent can deduce "
+        "of the card there from public facts (the seat's exposure).",
     )
 
 

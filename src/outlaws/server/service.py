@@ -19,14 +19,16 @@ import contextlib
 import hashlib
 import logging
 import secrets
-from collections import OrderedDict
-from collections.abc import Sequence
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from sqlalchemy import Connection
 
 from ..bots.placement import bot_placement
+from ..bots.tutorial import LEARNER, tutorial_setup
 from ..engine import Action, OutlawsError, Placement, Setup, State
 from . import records
 from .botpool import BotPool
@@ -40,6 +42,7 @@ from .storage import ActionRow, Database, GameRow, PlacementRow, SeatRow, Storag
 from .table import SeatInfo, Summary, Table
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def hash_token(token: str) -> str:
@@ -110,6 +113,13 @@ class GameService:
         self._tasks: set[asyncio.Task[Any]] = set()
         #: The latest notebook of recently asked (game, seat)s, with the belief behind it.
         self.notebooks = Notebooks()
+        #: Heavy work (replays, imports) runs in threads, a few at a time, never on the
+        #: event loop: the other games' messages do not wait for it.
+        self._heavy = asyncio.Semaphore(settings.heavy_workers)
+        #: The index each idempotency key's action was stored at, by (game, seat, key).
+        self.answered: OrderedDict[tuple[str, int, str], int] = OrderedDict()
+        #: The times of each client's recent imports (a quota: ``import_quota``).
+        self._imports: dict[str, deque[float]] = {}
 
     # -- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -129,6 +139,7 @@ class GameService:
             for info in table.seats:
                 if info.invite_hash is not None:
                     self.invites[info.invite_hash] = table.id
+            await self._resume_clock(table)
             self._arm_clock(table)
             self._after_change(table)
         self.clocks.start()
@@ -136,6 +147,7 @@ class GameService:
 
     async def stop(self) -> None:
         await self.clocks.stop()
+        await self._pause_clocks()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -145,6 +157,43 @@ class GameService:
         await self.hub.close()
         self.bots.shutdown()
         await self.db.stop()
+
+    async def _pause_clocks(self) -> None:
+        """The server stops: each running clock is stored paused, so that the time the
+        server is down counts against nobody (:meth:`_resume_clock`)."""
+        now = self.now()
+        for table in list(self.active.values()):
+            async with table.lock:
+                cs = table.clock_state
+                if cs is None or cs.deadline is None or table.finished:
+                    continue
+                paused = cs.copy()
+                paused.pause(now)
+                stored = paused.to_json()
+
+                def op(conn: Connection, game_id: str = table.id, c: Any = stored) -> None:
+                    Storage.update_game(conn, game_id, clock_state=c)
+
+                try:
+                    await self.db.write(op)
+                except Exception as error:  # pragma: no cover - the database is going away
+                    log.error("pausing the clock of %s failed: %s", table.id, error)
+                    continue
+                table.clock_state = paused
+
+    async def _resume_clock(self, table: Table) -> None:
+        """A clock stored paused goes on where it stopped: its deadline moves by the time
+        the server was down."""
+        cs = table.clock_state
+        if cs is None or cs.paused is None:
+            return
+        resumed = cs.copy()
+        down = resumed.resume(self.now())
+        await self.db.write(
+            lambda conn: Storage.update_game(conn, table.id, clock_state=resumed.to_json())
+        )
+        table.clock_state = resumed
+        log.info("game %s: clock resumed, %.1f s of downtime given back", table.id, down)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -242,18 +291,23 @@ class GameService:
         clock: ClockConfig | None,
         turn_limit: int | None,
         placement: PlacementMode = "choose",
+        tutorial: bool = False,
     ) -> NewGame:
         """A new game against a bot or a friend; the creator's seat token (and the
         invite for the friend's seat).
 
         ``placement="choose"``: each seat places its own cards before play (R3.1), a bot
-        at once; ``"random"``: the seed deals everything and play starts now."""
+        at once; ``"random"``: the seed deals everything and play starts now.
+        ``tutorial``: the guided game, from its fixed position (bots/tutorial.py)."""
+        if tutorial:
+            seat, bot, placement = LEARNER, "tutorial", "random"
         if seat is None:
             seat = secrets.randbelow(2)
         seed = secrets.randbits(62)
         state = None
         if placement == "random":
-            state = State.new(seed=seed, turn_limit=turn_limit)
+            setup = tutorial_setup() if tutorial else None
+            state = State.new(seed=seed, setup=setup, turn_limit=turn_limit)
         token = new_token()
         invite = None
         seats = [SeatInfo("human"), SeatInfo("human")]
@@ -276,7 +330,7 @@ class GameService:
             status=status,
             clock=clock,
             clock_state=ClockState.fresh(clock) if clock else None,
-            meta={"placement": placement},
+            meta={"placement": placement, **({"tutorial": True} if tutorial else {})},
             seed=seed,
             turn_limit=turn_limit,
         )
@@ -288,7 +342,7 @@ class GameService:
             spec = seats[1 - seat].bot
             assert spec is not None
             bot_seed = table.bot_placement_seed(1 - seat)
-            made = await asyncio.to_thread(bot_placement, spec, bot_seed)
+            made = await asyncio.to_thread(bot_placement, spec, bot_seed, 1 - seat)
             bot_placements.append((1 - seat, made))
             bot_rows.append(PlacementRow(1 - seat, made.to_json(), now))
         if status == "playing":
@@ -323,6 +377,11 @@ class GameService:
         self._after_change(table)
         return NewGame(game=table.id, seat=seat, token=token, invite=invite)
 
+    def invite_open(self, invite: str) -> bool:
+        """Whether the invite's seat is still free (an invite is forgotten once spent)."""
+        game_id = self.invites.get(hash_token(invite))
+        return game_id is not None and game_id in self.active
+
     async def join(self, invite: str, name: str | None) -> SeatGrant:
         """Take the seat an invite was made for: its secret token (the invite is spent)."""
         invite_hash = hash_token(invite)
@@ -348,7 +407,9 @@ class GameService:
                     self._placing_deadline(table.clock, clock_state)
                 else:
                     timed = [s for s, info in enumerate(table.seats) if info.kind == "human"]
-                    clock_state.advance(table.clock, table.to_act, timed, self.now())
+                    clock_state.advance(
+                        table.clock, table.to_act, timed, self.now(), table.turn, table.reacting
+                    )
 
             def op(conn: Connection) -> Any:
                 claimed = Storage.claim_invite(conn, invite_hash, token_hash, name)
@@ -416,7 +477,7 @@ class GameService:
         if after.setup is not None:
             changes = {"setup": after.setup, "status": "playing"}
             if clock_state is not None and table.clock is not None:
-                clock_state.advance(table.clock, after.to_act, table.timed_seats(), now)
+                clock_state.advance(table.clock, after.to_act, table.timed_seats(), now, 1)
                 changes["clock_state"] = clock_state.to_json()
 
         def op(conn: Connection) -> None:
@@ -460,14 +521,36 @@ class GameService:
         action: Action,
         by: Actor = "human",
         period: int | None = None,
+        expect: int | None = None,
+        key: str | None = None,
     ) -> int:
         """Validate ``action`` for ``seat``, commit it, apply it; its index in the record.
 
         ``period``: for a bot standing in after a timeout, the clock period it plays in
-        (if that period is over, the action is refused). Raises :class:`ApiError`, and
-        then nothing changed."""
+        (if that period is over, the action is refused). ``expect``: the number of
+        actions the client saw when it chose this one; if the game has moved on since,
+        the action is a retry of one stored (its index is answered again, nothing is
+        played) or stale (409 ``stale``). ``key``: an idempotency key: an action sent
+        again with the key of one stored gets that one's index, and is not played again.
+        Raises :class:`ApiError`, and then nothing changed."""
         async with table.lock:
+            if key is not None and (table.id, seat, key) in self.answered:
+                return self.answered[table.id, seat, key]
+            if expect is not None and expect != table.actions:
+                if expect < table.actions and table.took(expect, seat, action):
+                    return expect
+                raise ApiError(
+                    409,
+                    "stale",
+                    f"the game has {table.actions} actions, not {expect}: this action was "
+                    "chosen for another position",
+                    field="expect",
+                )
             self._check_turn(table, seat)
+            cs = table.clock_state
+            if by == "human" and cs is not None and cs.seat == seat and cs.deadline is not None:
+                if self.now() >= cs.deadline:  # the clock service ends the game at once
+                    raise ApiError(409, "out_of_time", "this seat's time ran out")
             if period is not None:
                 cs = table.clock_state
                 if cs is None or cs.autopilot != period or cs.period != period:
@@ -478,7 +561,9 @@ class GameService:
                 raise from_engine(error) from None
             index = table.actions
             now = self.now()
-            clock_state = self._advance_clock(table, after.to_act, dry=True)
+            clock_state = self._advance_clock(
+                table, after.to_act, dry=True, turn=after.turn, reacting=after.reacting
+            )
             if clock_state is not None and after.result is not None:
                 clock_state.stop(now)
             row = ActionRow(index, action.to_json(), seat, by, now)
@@ -491,6 +576,10 @@ class GameService:
             except asyncio.CancelledError:
                 await task
                 raise
+            if key is not None:
+                self.answered[table.id, seat, key] = index
+                while len(self.answered) > 10_000:
+                    self.answered.popitem(last=False)
             return index
 
     async def _commit_then_apply(self, table: Table, commit: Commit) -> None:
@@ -593,13 +682,22 @@ class GameService:
 
     # -- clocks --------------------------------------------------------------------------
     def _advance_clock(
-        self, table: Table, to_act: int | None, dry: bool = False
+        self,
+        table: Table,
+        to_act: int | None,
+        dry: bool = False,
+        turn: int | None = None,
+        reacting: bool = False,
     ) -> ClockState | None:
-        """The clock once ``to_act`` is to decide (a copy when ``dry``)."""
+        """The clock once ``to_act`` is to decide, in ``turn`` (default: the table's),
+        in a reaction or not (a copy when ``dry``)."""
         if table.clock is None or table.clock_state is None:
             return None
         clock_state = table.clock_state.copy() if dry else table.clock_state
-        clock_state.advance(table.clock, to_act, table.timed_seats(), self.now())
+        turn = table.turn if turn is None else turn
+        clock_state.advance(
+            table.clock, to_act, table.timed_seats(), self.now(), turn, reacting
+        )
         return clock_state
 
     def _arm_clock(self, table: Table) -> None:
@@ -650,10 +748,31 @@ class GameService:
             await self._commit_placements(table, late)
 
     # -- records -----------------------------------------------------------------------
-    async def import_record(self, data: Any) -> Table:
+    async def offload(self, work: Callable[[], T]) -> T:
+        """Run ``work`` (a replay, an import: CPU for a long game) in a thread, a few at
+        a time, so that the event loop goes on serving every other game."""
+        async with self._heavy:
+            return await asyncio.to_thread(work)
+
+    def _count_import(self, client: str) -> None:
+        """A client may import ``import_quota`` records an hour (429 past it)."""
+        now = time.monotonic()
+        recent = self._imports.setdefault(client, deque())
+        while recent and recent[0] < now - 3600.0:
+            recent.popleft()
+        if len(recent) >= self.settings.import_quota:
+            raise ApiError(429, "rate_limited", "too many imports from this client: wait an hour")
+        recent.append(now)
+        if len(self._imports) > 10_000:  # forget the quietest clients
+            for key in [k for k, times in self._imports.items() if not times][:5000]:
+                del self._imports[key]
+
+    async def import_record(self, data: Any, client: str = "") -> Table:
         """A record to watch: replayed by the engine (a bad one is refused, naming the
         field or the action), then stored as a finished, imported game."""
-        table, row = records.imported(data, self.now())
+        self._count_import(client)
+        now = self.now()
+        table, row = await self.offload(lambda: records.imported(data, now))
         await self.db.write(lambda conn: Storage.insert_game(conn, row))
         self._remember_finished(table)
         return table

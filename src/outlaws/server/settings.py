@@ -36,6 +36,13 @@ class Settings:
     sqlite_synchronous: str = "FULL"
     #: How often the clock service looks for a deadline that has passed (seconds).
     clock_tick: float = 0.05
+    #: WebSockets open at once to one game (seats and spectators), and from one client.
+    game_sockets: int = 64
+    client_sockets: int = 32
+    #: Threads that may run heavy work (replays, imports) at once.
+    heavy_workers: int = 2
+    #: Records one client (address) may import an hour.
+    import_quota: int = 20
     #: Finished games kept in memory after they were last opened.
     finished_cache: int = 256
     now: Callable[[], float] = field(default=time.time)

@@ -71,6 +71,9 @@ class Rehearsal:
 
     to_act: int | None
     result: GameResult | None
+    #: The turn then, and whether ``to_act`` is to answer a prompt (R8.5).
+    turn: int = 0
+    reacting: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +83,10 @@ class PlacementRehearsal:
 
     setup: dict[str, Any] | None
     to_act: int | None
+
+
+#: How many of its last actions a table remembers, to recognise a client's retry.
+RECENT_ACTIONS = 32
 
 
 class Table:
@@ -133,6 +140,8 @@ class Table:
         self.lock = asyncio.Lock()
         self.version = 0
         self.bot_task: asyncio.Task[None] | None = None
+        #: (seat, action) of the last actions applied here, by index (:meth:`took`).
+        self.__recent: dict[int, tuple[int, dict[str, Any]]] = {}
 
     def __repr__(self) -> str:  # never the state nor a placement: a log line is not a seat
         return f"<Table {self.id} {self.kind} {self.status} actions={self.actions}>"
@@ -200,6 +209,11 @@ class Table:
     def turn(self) -> int:
         """The turn (0 while the seats are placing)."""
         return 0 if self.__state is None else self.__state.turn
+
+    @property
+    def reacting(self) -> bool:
+        """Whether the seat to act is to answer a prompt (R8.5) rather than play its turn."""
+        return self.__state is not None and self.__state.pending_reaction is not None
 
     def timed_seats(self) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.kind == "human"]
@@ -300,7 +314,8 @@ class Table:
         result: GameResult | None = None
         if after.over:
             result = {"winner": after.winner, "how": after.how or "limit"}
-        return Rehearsal(to_act=after.to_act, result=result)
+        reacting = after.pending_reaction is not None
+        return Rehearsal(after.to_act, result, after.turn, reacting)
 
     def apply(self, action: Action, by: Actor) -> None:
         """Play an action already rehearsed and committed.
@@ -311,8 +326,19 @@ class Table:
         of each of them (a thousand tables: twice the work at each pass). An apply costs
         a few microseconds, and it keeps the views already rendered of the log (it only
         grows). The engine is deterministic: the state becomes the copy's, exactly."""
-        self.__play().apply(action)
+        state = self.__play()
+        index, seat = len(state.history), state.to_act
+        state.apply(action)
         self.actors.append(by)
+        if seat is not None:
+            self.__recent[index] = (seat, action.to_json())
+            self.__recent.pop(index - RECENT_ACTIONS, None)
+
+    def took(self, index: int, seat: int, action: Action) -> bool:
+        """Whether ``seat`` took ``action`` as the record's action ``index`` (known for
+        the last few actions this process applied): a client's retry of an action that
+        was stored is recognised, and answered without playing it twice."""
+        return self.__recent.get(index) == (seat, action.to_json())
 
     def rehearse_placement(self, placements: Sequence[tuple[int, Placement]]) -> PlacementRehearsal:
         """What these placements (seat, placement) would lead to, worked out without

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+from collections import OrderedDict
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -29,17 +30,29 @@ router = APIRouter()
 CLOSE_BAD_TOKEN = 4003
 CLOSE_UNKNOWN = 4004
 CLOSE_POLICY = 1008
-ENVELOPE_KEYS = frozenset({"op", "action", "ref", "since"})
+#: Too many connections to the game or from the client: 1013, try again later.
+CLOSE_TRY_LATER = 1013
+ENVELOPE_KEYS = frozenset({"op", "action", "ref", "since", "expect"})
+#: How many answered refs a connection remembers (a re-sent ref gets its first answer).
+ANSWERED_REFS = 64
 
 
 class Message:
     """A client message, read: an ``op`` and what it carries."""
 
-    def __init__(self, op: str, action: Action | None = None, ref: Any = None, since: int = 0):
+    def __init__(
+        self,
+        op: str,
+        action: Action | None = None,
+        ref: Any = None,
+        since: int = 0,
+        expect: int | None = None,
+    ):
         self.op = op
         self.action = action
         self.ref = ref
         self.since = since
+        self.expect = expect
 
 
 def _action(value: Any, where: str) -> Action:
@@ -83,12 +96,19 @@ def read_message(text: str) -> Message:
             raise ApiError(
                 422, "bad_message", "op 'action' needs the field 'action'", field="action"
             )
-        return Message("action", _action(data["action"], "action"), ref)
+        expect = data.get("expect")
+        if expect is not None and (
+            isinstance(expect, bool) or not isinstance(expect, int) or not 0 <= expect <= 10**9
+        ):
+            raise ApiError(
+                422, "bad_message", "expect is the number of actions you saw", field="expect"
+            )
+        return Message("action", _action(data["action"], "action"), ref, expect=expect)
     if op in ("resign", "ping"):
         return Message(op, ref=ref)
     if op == "sync":
         since = data.get("since", 0)
-        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= 10**9:
             raise ApiError(
                 422, "bad_message", "since must be an event index, 0 or more", field="since"
             )
@@ -117,27 +137,46 @@ async def game_socket(
         return
     first = 0
     if since is not None:
-        if not since.isdigit():
+        # ASCII digits only ("²".isdigit() is true), and no number int() chokes on.
+        if not (since.isascii() and since.isdigit() and len(since) <= 9):
             refusal = ApiError(422, "bad_message", "since must be an event index", field="since")
             await _refuse(ws, refusal, CLOSE_POLICY)
             return
         first = int(since)
-    await ws.accept()
     settings = service.settings
+    client = ws.client.host if ws.client else ""
+    sockets: dict[str, int] = ws.app.state.sockets_of_client
+    room = service.hub.rooms.get(table.id)
+    if (room is not None and len(room.conns) >= settings.game_sockets) or sockets.get(
+        client, 0
+    ) >= settings.client_sockets:
+        busy = ApiError(429, "too_many_sockets", "too many connections: try again later")
+        await _refuse(ws, busy, CLOSE_TRY_LATER)
+        return
+    await ws.accept()
+    sockets[client] = sockets.get(client, 0) + 1
     conn = service.hub.join(ws, table, seat, first, service.now)
     bucket = TokenBucket(settings.rate_burst, settings.rate_per_second)
     strikes = 0
+    answered: OrderedDict[Any, int] = OrderedDict()
     try:
         while True:
             raw = await ws.receive()
             if raw["type"] == "websocket.disconnect":
                 break
-            try:
-                text = _text_of(raw, settings.max_message)
-            except ApiError as error:
-                conn.push_error(error)
-                continue
-            if not bucket.take():
+            # Every frame spends a token, an oversized or broken one too (it costs
+            # the server as much to refuse).
+            if bucket.take():
+                try:
+                    text = _text_of(raw, settings.max_message)
+                except ApiError as error:
+                    strikes += error.status == 413
+                    if strikes > settings.rate_strikes:
+                        await ws.close(code=CLOSE_POLICY, reason=error.code)
+                        break
+                    conn.push_error(error)
+                    continue
+            else:
                 strikes += 1
                 if strikes > settings.rate_strikes:
                     await ws.close(code=CLOSE_POLICY, reason="rate_limited")
@@ -148,12 +187,15 @@ async def game_socket(
                     )
                 )
                 continue
-            await _handle(service, table, conn, text)
+            await _handle(service, table, conn, text, answered)
     except WebSocketDisconnect:
         pass
     except RuntimeError as error:  # receive after the socket closed
         log.debug("socket of %s ended: %s", game_id, error)
     finally:
+        sockets[client] -= 1
+        if not sockets[client]:
+            del sockets[client]
         await service.hub.leave(conn)
         if ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
@@ -177,8 +219,17 @@ def _text_of(raw: Any, limit: int) -> str:
     return str(text)
 
 
-async def _handle(service: GameService, table: Table, conn: Connection, text: str) -> None:
-    """Carry out one client message; any refusal goes back as an ``error`` message."""
+async def _handle(
+    service: GameService,
+    table: Table,
+    conn: Connection,
+    text: str,
+    answered: OrderedDict[Any, int],
+) -> None:
+    """Carry out one client message; any refusal goes back as an ``error`` message.
+
+    An action re-sent with the ``ref`` of one this connection had stored gets the same
+    ``accepted`` again, and is not played twice (``answered``: ref -> index)."""
     ref = None
     try:
         message = read_message(text)
@@ -196,8 +247,14 @@ async def _handle(service: GameService, table: Table, conn: Connection, text: st
             conn.push({"type": "resigned", "ref": ref, "result": result})
             return
         assert message.action is not None
-        index = await service.submit(table, conn.seat, message.action)
+        if ref is not None and ref in answered:
+            conn.push({"type": "accepted", "ref": ref, "index": answered[ref]})
+            return
+        index = await service.submit(table, conn.seat, message.action, expect=message.expect)
         if ref is not None:
+            answered[ref] = index
+            if len(answered) > ANSWERED_REFS:
+                answered.popitem(last=False)
             conn.push({"type": "accepted", "ref": ref, "index": index})
     except ApiError as error:
         conn.push_error(error, ref)

@@ -42,9 +42,19 @@ const enc = encodeURIComponent;
 export const api = {
   createGame: (body) => request("POST", "/games", { body }),
   join: (invite, name) => request("POST", `/invites/${enc(invite)}`, { body: name ? { name } : {} }),
+  inviteStatus: (invite) => request("GET", `/invites/${enc(invite)}`),
   mine: (tokens) => request("POST", "/games/mine", { body: { tokens } }),
   game: (id, token) => request("GET", `/games/${enc(id)}`, { token }),
-  replay: (id) => request("GET", `/games/${enc(id)}/replay`),
+  /** The whole replay: the server sends it in pages of 100 steps (`next`: the next one). */
+  replay: async (id) => {
+    const data = await request("GET", `/games/${enc(id)}/replay`);
+    for (let start = data.next; start != null; ) {
+      const page = await request("GET", `/games/${enc(id)}/replay?start=${start}`);
+      data.steps.push(...page.steps);
+      start = page.next;
+    }
+    return data;
+  },
   record: (id) => request("GET", `/games/${enc(id)}/record`),
   importRecord: (record) => request("POST", "/imports", { body: record }),
   notebook: (id, token) => request("GET", `/games/${enc(id)}/notebook`, { token }),

@@ -6,9 +6,11 @@
 //   #/replay/{id}           replay a finished game
 
 import { GamePage } from "./game.js";
+import { HowtoPage } from "./howto.js";
 import { LANGUAGES, language, onLanguageChange, preferredLanguage, setLanguage, t, translateDom } from "./i18n.js";
 import { JoinPage, LobbyPage } from "./lobby.js";
 import { ReplayPage } from "./replay.js";
+import { installTooltips } from "./tooltip.js";
 
 const ROUTES = [
   [/^#?\/?$/, () => new LobbyPage()],
@@ -16,6 +18,7 @@ const ROUTES = [
   [/^#\/watch\/([^/]+)\/?$/, (m) => new GamePage({ game: m[1] })],
   [/^#\/join\/([^/]+)\/?$/, (m) => new JoinPage({ invite: m[1] })],
   [/^#\/replay\/([^/]+)\/?$/, (m) => new ReplayPage({ game: m[1] })],
+  [/^#\/howto(?:\/([\w-]+))?\/?$/, (m) => new HowtoPage({ section: m[1] || null })],
 ];
 
 let page = null;
@@ -78,6 +81,7 @@ async function start() {
     header();
     if (page) page.refresh();
   });
+  installTooltips();
   window.addEventListener("hashchange", route);
   route();
 }

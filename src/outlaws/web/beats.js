@@ -11,6 +11,23 @@ const BEAT_START = new Set([
 ]);
 export const REVEAL_MS = 1500;
 export const MOVE_MS = 800;
+/** The least time another seat's action stays on screen: long enough to follow. */
+export const FOLLOW_MS = 1400;
+
+/** The seat whose action a beat shows (null: the table's own events). */
+export function beatActor(beat) {
+  const first = beat.events[0];
+  return first && first.seat !== undefined ? first.seat : null;
+}
+
+/** How long a beat stays on screen: its plan's time, and for another seat's action
+ * (not `viewer`'s) at least FOLLOW_MS; a beat with nothing to show is not held. */
+export function holdFor(beat, plan, viewer) {
+  if (!plan.duration) return 0;
+  const actor = beatActor(beat);
+  const theirs = actor !== null && actor !== viewer && beat.events[0].type !== "turn";
+  return theirs ? Math.max(plan.duration, FOLLOW_MS) : plan.duration;
+}
 
 /** Cut new events into beats, one an action: a beat's reveals are shown together. A
  * `take` is logged after the reveal of the taker's card, and joins that reveal's beat. */
@@ -109,7 +126,8 @@ function slideFx(fx, cardX, seat, from, to) {
 /**
  * Plays beats one after another. `hooks`: cardX(seat, col), draw() (the board, with this
  * player's flash, slotFlash and fx), say(events) (read a beat's events out), settled()
- * (every beat shown). The focus stays where it was across each redraw.
+ * (every beat shown), viewer() (optional: the page's seat; another seat's actions are
+ * held at least FOLLOW_MS). The focus stays where it was across each redraw.
  */
 export class BeatPlayer {
   constructor(root, hooks) {
@@ -120,6 +138,7 @@ export class BeatPlayer {
     this.flash = new Map();
     this.slotFlash = new Map();
     this.fx = new Map();
+    this.actor = null; // the seat whose action is on screen
   }
 
   /** A beat is on screen (the reaction prompt waits for the reveals). */
@@ -139,6 +158,14 @@ export class BeatPlayer {
     this.queue = [];
   }
 
+  /** Show the end at once: every beat left is dropped (the log and the board say it all). */
+  skip() {
+    if (!this.timer) return;
+    clearTimeout(this.timer);
+    this.queue = [];
+    this.keepingFocus(() => this.next());
+  }
+
   next() {
     this.timer = null;
     const beat = this.queue.shift();
@@ -146,18 +173,20 @@ export class BeatPlayer {
     this.flash = plan ? plan.flash : new Map();
     this.slotFlash = plan ? plan.slotFlash : new Map();
     this.fx = plan ? plan.fx : new Map();
+    this.actor = beat ? beatActor(beat) : null;
     if (!plan) {
       this.keepingFocus(this.hooks.draw);
       this.hooks.settled();
       return;
     }
     if (plan.said.length) this.hooks.say(plan.said);
-    if (!plan.duration) {
+    const hold = holdFor(beat, plan, this.hooks.viewer ? this.hooks.viewer() : null);
+    if (!hold) {
       this.next();
       return;
     }
+    this.timer = setTimeout(() => this.keepingFocus(() => this.next()), hold);
     this.keepingFocus(this.hooks.draw);
-    this.timer = setTimeout(() => this.keepingFocus(() => this.next()), plan.duration);
   }
 
   keepingFocus(fn) {

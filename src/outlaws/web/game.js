@@ -6,15 +6,19 @@
 
 import { api, GameSocket } from "./api.js";
 import { BeatPlayer } from "./beats.js";
+import { Guard } from "./confirm.js";
+import { decorateStatus, lastAction, lastActionNote, touched } from "./follow.js";
 import { initialState, isSeat, myTurn, placing, reduce, sending, turnKey } from "./gamestate.js";
 import * as gameview from "./gameview.js";
 import { t } from "./i18n.js";
-import { describeEvent } from "./log.js";
+import { describeAll } from "./log.js";
 import { Notebook } from "./notebook.js";
+import { refusedStatus } from "./notices.js";
 import { ActionPanel, boardChoice, chooserContext } from "./panel.js";
 import { PlacementScreen, renderPlacingStatus } from "./placementview.js";
 import * as store from "./store.js";
 import { renderBoard, renderTableInfo } from "./table.js";
+import { TutorialGuide } from "./tutorialview.js";
 import { announce, errorText, focusMemo, playerName, restoreFocus } from "./ui.js";
 
 export class GamePage {
@@ -31,9 +35,16 @@ export class GamePage {
       ctx: chooserContext(() => this.state),
       root: () => this.root,
       name: (seat) => this.name(seat),
-      send: (action) => this.send(action),
+      send: (action) => this.guard.send(action, (chosen) => this.send(chosen)),
       render: () => this.render(),
       beatsRunning: () => Boolean(this.beats && this.beats.running),
+    });
+    this.guard = new Guard({
+      state: () => this.state,
+      root: () => this.root,
+      load: () => api.notebook(this.game, this.token),
+      render: () => this.render(),
+      back: () => this.panel.cancel(),
     });
     this.notebook = new Notebook({
       available: () => this.isSeat,
@@ -51,6 +62,7 @@ export class GamePage {
       },
     });
     this.onKey = (event) => this.keydown(event);
+    this.tutorial = new TutorialGuide(this); // the guided game's coach (inactive elsewhere)
   }
 
   // -- life cycle ----------------------------------------------------------------------
@@ -58,9 +70,14 @@ export class GamePage {
     this.root = root;
     this.beats = new BeatPlayer(root, {
       cardX: (seat, col) => this.cardX(seat, col),
-      draw: () => this.renderBoard(),
-      say: (events) => announce(events.map((event) => describeEvent(event, this.logContext())).join(" ")),
+      draw: () => {
+        this.renderBoard();
+        this.renderStatus();
+      },
+      say: (events) => announce(describeAll(events, this.logContext())),
+      viewer: () => (this.isSeat ? this.state.seat : null),
       settled: () => {
+        this.renderStatus();
         this.panel.renderPrompt(this.els.prompt);
         this.announceTurn(false);
       },
@@ -121,7 +138,7 @@ export class GamePage {
       this.socket.send({ op: "sync", since: effects.sync });
       return;
     }
-    if (effects.newChoice) this.panel.restart(this.state.legal);
+    if (effects.newChoice) this.panel.restart(this.tutorial.legal(this.state));
     switch (message.type) {
       case "hello":
         this.render();
@@ -153,7 +170,9 @@ export class GamePage {
   connectionState(state, code) {
     this.connection = state;
     if (state === "refused") {
-      gameview.showError(this.els.banner, t(code === 4004 ? "error.unknown_game" : "error.bad_token"));
+      const text = t(code === 4004 ? "error.unknown_game" : "error.bad_token");
+      gameview.showError(this.els.banner, text);
+      if (!this.state.view && !placing(this.state)) refusedStatus(this.els.status, text);
     }
     if (this.state.view || placing(this.state)) this.renderStatus();
   }
@@ -174,7 +193,7 @@ export class GamePage {
   send(action) {
     this.state = sending(this.state);
     this.els.banner.hidden = true;
-    this.socket.send({ op: "action", action, ref: this.state.ref });
+    this.socket.send({ op: "action", action, ref: this.state.ref, expect: this.state.sentAt });
     const focused = document.activeElement;
     this.refocus = Boolean(focused && this.root.contains(focused) && focused !== document.body);
     this.panel.chooser.reset();
@@ -197,7 +216,7 @@ export class GamePage {
       if (this.panel.chooser.anchor) {
         event.preventDefault();
         this.panel.cancel();
-      }
+      } else if (this.beats.running) this.beats.skip(); // Skip the other seat's action
       return;
     }
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
@@ -236,6 +255,7 @@ export class GamePage {
       onNotebook: () => this.toggleNotebook(),
       onResign: () => this.els.confirm.showModal(),
     });
+    this.guard.renderToolbar(this.els.toolbar);
     this.notebook.render(this.els.notebook, { seat: state.seat, events: state.events });
     this.listed = gameview.renderLog(this.els.log, state.events, this.listed, this.logContext());
     if (this.panel.wantsFocus) {
@@ -281,7 +301,9 @@ export class GamePage {
       renderPlacingStatus(this.els.status, this.state, { connection: this.connection });
       return;
     }
-    gameview.renderStatus(this.els.status, this.state, { connection: this.connection, name: (seat) => this.name(seat) });
+    const look = { connection: this.connection, name: (seat) => this.name(seat), onSkip: () => this.beats.skip() };
+    gameview.renderStatus(this.els.status, this.state, look);
+    decorateStatus(this.els.status, this.state, { ...look, running: this.beats.running, actor: this.beats.actor });
   }
 
   renderClock() {
@@ -299,13 +321,15 @@ export class GamePage {
         name: (seat) => this.name(seat),
         flash: this.beats.flash,
         slotFlash: this.beats.slotFlash,
-        fx: this.beats.fx,
+        fx: this.beats.running ? this.beats.fx : touched(lastAction(state.events)),
         ...boardChoice(state, this.panel.chooser),
         onPick: (kind, seat, x) => this.panel.pick(kind, seat, x),
         ...this.notebook.overlay(),
       }),
     );
-    this.els.info.replaceChildren(renderTableInfo(state.view));
+    this.els.info.replaceChildren(renderTableInfo(state.view), lastActionNote(state.events, this.logContext()));
+    this.tutorial.render();
+    this.guard.decorate(this.els.boardWrap);
   }
 
   /** Where a card's centre stands on screen (the animations slide by such distances). */

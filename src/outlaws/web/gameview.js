@@ -6,7 +6,10 @@ import { api } from "./api.js";
 import { outcome } from "./gamestate.js";
 import { t, tn } from "./i18n.js";
 import { icon } from "./icons.js";
-import { describeEvent, eventClass } from "./log.js";
+import { helpLink, howtoButton } from "./howto.js";
+import { decidingText } from "./follow.js";
+import { describeAt, eventClass } from "./log.js";
+import { sectionFor } from "./rules.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
 import { announce, inviteBox } from "./ui.js";
@@ -24,7 +27,8 @@ export function buildSkeleton(root, { connecting, onResign }) {
   e.panel = h("section", { class: "panel action-panel", "data-testid": "action-panel", "aria-label": t("act.title") });
   e.toolbar = h("div", { class: "toolbar" });
   e.notebook = h("section", { class: "panel notebook", "data-testid": "notebook", hidden: true });
-  e.log = h("ol", { class: "log", "data-testid": "log" });
+  // Focusable, so that the keyboard scrolls it; named by its heading.
+  e.log = h("ol", { class: "log", "data-testid": "log", tabindex: "0", "aria-labelledby": "log-title" });
   e.logPanel = h(
     "section",
     { class: "panel log-panel", "aria-labelledby": "log-title" },
@@ -41,10 +45,11 @@ export function buildSkeleton(root, { connecting, onResign }) {
     "div",
     { class: "game-layout" },
     h("div", { class: "table-col" }, e.boardWrap, e.info),
-    h("div", { class: "side-col" }, e.over, e.waiting, e.panel, e.toolbar, e.notebook, e.logPanel),
+    h("div", { class: "side-col" }, e.over, e.waiting, e.prompt, e.panel, e.toolbar, e.notebook, e.logPanel),
   );
   e.layout = layout;
-  root.append(e.banner, e.status, e.placing, layout, e.prompt, e.confirm);
+  const title = h("h1", { class: "sr-only", "data-testid": "table-title", text: t("table.heading") });
+  root.append(title, e.banner, e.status, e.placing, layout, e.confirm);
   if (connecting) e.status.textContent = t("status.connecting");
   return e;
 }
@@ -165,16 +170,16 @@ export function renderOver(el, state, { game, name }) {
   else if (winner === null) headline = t("over.noWinner");
   else if (state.seat !== null && state.seat !== undefined) headline = winner === state.seat ? t("over.youWon") : t("over.youLost");
   else headline = t("over.won", { who: name(winner) });
-  const detail = !how ? "" : t(`how.${how}`, {
+  const detail = decidingText(state, name) || (!how ? "" : t(`how.${how}`, {
     winner: winner === null ? "" : name(winner),
     loser: loser === null ? "" : name(loser),
-  });
+  }));
   el.dataset.winner = winner === null ? "none" : String(winner);
   el.dataset.how = how || "";
   el.className = `panel game-over ${verdict}`;
   el.replaceChildren(
     h("h2", { text: headline }),
-    h("p", { class: "how", text: detail }),
+    h("p", { class: "how" }, detail, " ", helpLink(sectionFor(how))),
     h(
       "div",
       { class: "row" },
@@ -238,7 +243,9 @@ export function renderToolbar(bar, state, { notebookShown, onNotebook, onResign 
       );
     }
   }
-  bar.append(h("a", { class: "btn ghost", href: "#/", text: t("nav.lobby") }));
+  bar.append(howtoButton("ghost"));
+  // Once the game is over, the game-over panel has the way to the lobby.
+  if (state.status !== "over") bar.append(h("a", { class: "btn ghost", href: "#/", text: t("nav.lobby") }));
 }
 
 /** Append the events not yet listed (all of them again if the log was replaced); it
@@ -249,8 +256,9 @@ export function renderLog(list, events, listed, ctx) {
     list.replaceChildren();
     listed = 0;
   }
-  for (const event of events.slice(listed)) {
-    list.append(h("li", { class: eventClass(event), "data-type": event.type, text: describeEvent(event, ctx) }));
+  for (let i = listed; i < events.length; i += 1) {
+    const text = describeAt(events, i, ctx);
+    if (text !== null) list.append(h("li", { class: eventClass(events[i]), "data-type": events[i].type, text }));
   }
   if (nearBottom || events.length < 3) list.scrollTop = list.scrollHeight;
   return events.length;

@@ -2,19 +2,22 @@
 // a record; and the page that accepts an invite (#/join/{invite}).
 
 import { api } from "./api.js";
+import { howtoButton } from "./howto.js";
 import { t } from "./i18n.js";
+import { heldSeat, spentInvite } from "./notices.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
+import { lobbyEntry } from "./tutorialview.js";
 import { errorText, inviteBox, playerName } from "./ui.js";
 
 const BOTS = [
-  ["level:1", "bot.level", { n: 1 }],
-  ["level:2", "bot.level", { n: 2 }],
-  ["level:3", "bot.level", { n: 3 }],
-  ["level:4", "bot.level", { n: 4 }],
-  ["level:5", "bot.level", { n: 5 }],
-  ["heuristic", "bot.heuristic", {}],
-  ["random", "bot.random", {}],
+  ["level:1", "bot.rank.1", {}],
+  ["level:2", "bot.rank.2", {}],
+  ["level:3", "bot.rank.3", {}],
+  ["level:4", "bot.rank.4", {}],
+  ["level:5", "bot.rank.5", {}],
+  ["heuristic", "bot.rank.heuristic", {}],
+  ["random", "bot.rank.random", {}],
 ];
 const CLOCKS = [
   ["", "clock.none"],
@@ -79,6 +82,9 @@ export class LobbyPage {
           { class: "panel hero" },
           h("h1", { text: t("lobby.title") }),
           h("p", { class: "lead", text: t("lobby.lead") }),
+          h("p", { class: "newcomer" }, `${t("howto.newcomer")} `, h("a", { href: "#/howto", "data-testid": "howto-link", text: t("howto.newcomerLink") })),
+          howtoButton(),
+          lobbyEntry(),
         ),
         this.newGame(),
         this.mine(),
@@ -393,6 +399,10 @@ export class JoinPage {
   }
 
   render() {
+    const held = heldSeat(this.invite); // this browser took the seat already: back to it
+    if (held) return void this.root.replaceChildren(held);
+    const here = location.hash;
+    spentInvite(this.invite).then((spent) => spent && location.hash === here && this.root.replaceChildren(spent));
     const name = h("input", {
       id: "join-name",
       type: "text",
@@ -404,7 +414,7 @@ export class JoinPage {
     const go = async () => {
       try {
         const joined = await api.join(this.invite, name.value.trim() || null);
-        store.remember({ game: joined.game, seat: joined.seat, token: joined.token, kind: "friend" });
+        store.remember({ game: joined.game, seat: joined.seat, token: joined.token, kind: "friend", joinedWith: this.invite });
         location.hash = `#/game/${encodeURIComponent(joined.game)}/${encodeURIComponent(joined.token)}`;
       } catch (err) {
         banner.textContent = errorText(err);

@@ -7,7 +7,8 @@ import { cardName, has, t, tokenName } from "./i18n.js";
  * The text of one event. `ctx.viewer` is the seat reading it (null: a spectator or a
  * replay); `ctx.name(seat)` is how a seat is called.
  */
-export function describeEvent(event, ctx) {
+export function describeEvent(event, ctx, actorCard = null) {
+  const actor = actorCard ? cardName(actorCard) : null;
   const self = ctx.viewer !== null && ctx.viewer !== undefined && event.seat === ctx.viewer;
   const say = (key, params = {}) => {
     const chosen = self && has(`${key}.self`) ? `${key}.self` : key;
@@ -30,15 +31,20 @@ export function describeEvent(event, ctx) {
         b: event.b,
         to_saloon: cardName(event.to_saloon),
       };
-      if ("at_a" in event) return say("log.saloon.known", { ...params, at_a: cardName(event.at_a) });
-      return say("log.saloon", params);
+      // The card that came out may be the one that went back in (R5.2).
+      const base = event.card === event.to_saloon ? "log.saloon.same" : "log.saloon";
+      if ("at_a" in event) return say(`${base}.known`, { ...params, at_a: cardName(event.at_a) });
+      return say(base, params);
     }
-    case "look":
-      if ("token" in event) return say("log.look.token", { col: event.col, token: tokenName(event.token) });
-      return say("log.look", { col: event.col });
+    case "look": {
+      // With `actor` (the card revealed to look or take), one line says both.
+      const key = ("token" in event ? "log.look.token" : "log.look") + (actor ? ".card" : "");
+      return say(key, { col: event.col, card: actor, token: "token" in event ? tokenName(event.token) : "" });
+    }
     case "take":
-      return say(event.taken ? "log.take.taken" : "log.take.missed", {
+      return say((event.taken ? "log.take.taken" : "log.take.missed") + (actor ? ".card" : ""), {
         col: event.col,
+        card: actor,
         call: tokenName(event.call),
         token: tokenName(event.token),
       });
@@ -91,6 +97,39 @@ export function describeEvent(event, ctx) {
     default:
       return t("log.unknown", { type: event.type });
   }
+}
+
+/** Abilities whose line names the card that acts: its own reveal adds nothing. */
+const NAMES_ITS_CARD = new Set([
+  "hitman", "sheriff", "indian", "storekeep", "dancer", "reporter", "bandit", "reverend", "intercept", "cancel",
+]);
+
+/** The acting card's reveal that belongs to `action` (same seat and column), if `other` is it. */
+function ownReveal(action, other) {
+  return Boolean(other && other.type === "reveal" && action && other.seat === action.seat && other.col === action.col);
+}
+
+/**
+ * The log line of `events[i]`, or null when the line of its action already says it: the
+ * reveal of the card that looks (logged after the `look`), takes (before the `take`) or
+ * uses an ability is folded into that action's line, so that no line is said twice.
+ */
+export function describeAt(events, i, ctx) {
+  const event = events[i];
+  const before = events[i - 1];
+  const after = events[i + 1];
+  if (event.type === "reveal") {
+    if (before && (before.type === "look" || NAMES_ITS_CARD.has(before.type)) && ownReveal(before, event)) return null;
+    if (after && after.type === "take" && ownReveal(after, event)) return null;
+  }
+  if (event.type === "look" && ownReveal(event, after)) return describeEvent(event, ctx, after.card);
+  if (event.type === "take" && ownReveal(event, before)) return describeEvent(event, ctx, before.card);
+  return describeEvent(event, ctx);
+}
+
+/** The lines of `events` (folded as in the log), one string. */
+export function describeAll(events, ctx) {
+  return events.map((_, i) => describeAt(events, i, ctx)).filter(Boolean).join(" ");
 }
 
 /** Events that show a card or a token to both seats: they are announced and flashed. */

@@ -1,12 +1,15 @@
 // The action panel: the seat picks one of its cards (or Saloon cards), then an action
 // type, then the options of each step, until one legal action is left and is sent; a
-// reaction is asked in a modal prompt. The choosing itself is actions.js's Chooser: this
+// reaction is asked in a prompt beside the board. The choosing itself is actions.js's Chooser: this
 // module draws it, and says what on the board may be clicked.
 
 import { Chooser } from "./actions.js";
 import { isSeat, myTurn } from "./gamestate.js";
 import { cardName, t } from "./i18n.js";
+import { helpLink } from "./howto.js";
 import { icon } from "./icons.js";
+import { reactionNotes } from "./reaction.js";
+import { sectionFor } from "./rules.js";
 import { h } from "./table.js";
 import { announce, focusMemo, restoreFocus } from "./ui.js";
 
@@ -165,8 +168,10 @@ export class ActionPanel {
     const choosing = myTurn(state) && !state.busy && Boolean(this.chooser.anchor);
     panel.classList.toggle("choosing", choosing);
     document.body.classList.toggle("has-sheet", choosing);
-    panel.append(h("h2", { class: "panel-title", text: t("act.title") }));
     const stage = panelStage(state, this.chooser);
+    const title = t(stage === "spectator" ? "act.watching" : "act.title"); // a spectator has no move
+    panel.setAttribute("aria-label", title);
+    panel.append(h("h2", { class: "panel-title", text: title }));
     panel.hidden = stage === "over";
     switch (stage) {
       case "over":
@@ -216,7 +221,7 @@ export class ActionPanel {
   typeChoices(types) {
     const list = h("div", { class: "choices types", role: "group", "aria-label": t("act.chooseType") });
     for (const { type } of types) {
-      list.append(
+      list.append(h("div", { class: "act-row" },
         h(
           "button",
           {
@@ -228,7 +233,7 @@ export class ActionPanel {
           },
           h("span", { class: "act-name", text: t(`act.${type}`) }),
           h("span", { class: "act-help", text: t(`act.help.${type}`) }),
-        ),
+        ), helpLink(sectionFor(type))),
       );
     }
     return [h("p", { class: "prompt-text", text: t("act.chooseType") }), list];
@@ -264,7 +269,7 @@ export class ActionPanel {
     ];
   }
 
-  /** The reaction prompt (a modal): opened once the beats on screen are over. */
+  /** The reaction prompt (not modal, beside the board): opened once the beats on screen are over. */
   renderPrompt(dialog) {
     const state = this.state;
     const reactions = myTurn(state) && state.view.pending ? this.chooser.reactions() : [];
@@ -277,7 +282,8 @@ export class ActionPanel {
     const memo = dialog.open ? focusMemo() : null;
     dialog.replaceChildren(
       h("h2", { id: "prompt-title", text: t(`prompt.${kind}.title`) }),
-      h("p", { text: t(`prompt.${kind}.text`) }),
+      h("p", {}, t(`prompt.${kind}.text`), " ", helpLink(sectionFor(kind))),
+      ...reactionNotes(state, reactions),
       h(
         "div",
         { class: "choices" },
@@ -294,12 +300,15 @@ export class ActionPanel {
       ),
     );
     if (!dialog.open) {
-      dialog.showModal();
+      dialog.show(); // not modal: the board stays in sight (its cards are outlined)
+      // Below the board on a narrow screen: bring its title in, keep the board in sight.
+      const title = dialog.querySelector("h2");
+      if (title && title.scrollIntoView) title.scrollIntoView({ block: "nearest" });
       announce(t(`prompt.${kind}.title`));
     }
     if (!restoreFocus(memo, dialog)) {
       const first = dialog.querySelector("button");
-      if (first) first.focus();
+      if (first) first.focus({ preventScroll: true });
     }
   }
 }

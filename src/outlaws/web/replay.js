@@ -2,7 +2,8 @@
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
-import { describeEvent, eventClass } from "./log.js";
+import { describeAt, eventClass } from "./log.js";
+import * as store from "./store.js";
 import { h, renderBoard, renderTableInfo } from "./table.js";
 import { errorText, playerName } from "./ui.js";
 
@@ -121,7 +122,8 @@ export class ReplayPage {
     });
     const board = renderBoard({
       view: state,
-      bottom: 0,
+      // A seat of this browser sees the game from its side, as at the table.
+      bottom: (store.seatEntry(this.game) || {}).seat === 1 ? 1 : 0,
       viewer: null,
       omniscient: true,
       name: (seat) => this.name(seat),
@@ -136,17 +138,13 @@ export class ReplayPage {
 
     const ctx = { viewer: null, name: (seat) => this.name(seat) };
     const log = h("ol", { class: "log", "data-testid": "replay-log" });
-    for (let i = 0; i <= this.step; i += 1) {
-      for (const event of steps[i].events) {
-        log.append(
-          h("li", {
-            class: `${eventClass(event)}${i === this.step ? " current" : ""}`,
-            "data-type": event.type,
-            text: describeEvent(event, ctx),
-          }),
-        );
-      }
-    }
+    const shown = steps.slice(0, this.step + 1).flatMap((step, i) => step.events.map((event) => ({ event, i })));
+    const events = shown.map(({ event }) => event);
+    shown.forEach(({ event, i }, k) => {
+      const text = describeAt(events, k, ctx); // a reveal said by its action's line is not said twice
+      if (text === null) return;
+      log.append(h("li", { class: `${eventClass(event)}${i === this.step ? " current" : ""}`, "data-type": event.type, text }));
+    });
 
     const header = h(
       "section",

@@ -230,7 +230,7 @@ function seatPanel(m, seat, where) {
       "div",
       { class: "seat-name" },
       h("span", { class: "seat-dot", "aria-hidden": "true" }),
-      h("span", { text: m.name(seat) }),
+      h("span", { class: "seat-label", title: m.name(seat), "data-testid": `seat-name-${seat}`, text: m.name(seat) }),
     ),
   );
   const saloon = h("div", {

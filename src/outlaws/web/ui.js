@@ -29,16 +29,35 @@ export function errorText(error) {
   const code = error.code || "http";
   const known = t(`error.${code}`);
   const title = known === `error.${code}` ? t("error.generic") : known;
-  const detail = error.message && (DETAILED.has(code) || known === `error.${code}`) ? error.message : "";
+  const detail = error.message && (DETAILED.has(code) || known === `error.${code}`)
+    ? String(error.message).replace(/^R\d+(?:\.\d+)*:\s*/, "") // the words, not the rule id
+    : "";
   return detail ? `${title} — ${detail}` : title;
 }
 
-/** How a bot is called ("random", "heuristic", "search:3"). */
+/** The ladder of the bots by strength: a spec of the API ("random", "heuristic",
+ * "search:1".."search:5"; "search" alone is level 3) -> the key of its rank's name. */
+export const BOT_RANKS = {
+  random: "bot.rank.random",
+  heuristic: "bot.rank.heuristic",
+  "search:1": "bot.rank.1",
+  "search:2": "bot.rank.2",
+  "search:3": "bot.rank.3",
+  "search:4": "bot.rank.4",
+  "search:5": "bot.rank.5",
+};
+
+/** The rank's key of a spec, or null for a bot off the ladder. */
+export function botRank(spec) {
+  const key = spec === "search" ? "search:3" : spec;
+  return Object.hasOwn(BOT_RANKS, key) ? BOT_RANKS[key] : null;
+}
+
+/** How a bot is called ("random": "Beginner bot", "search:5": "Expert bot"). */
 export function botLabel(spec) {
   if (!spec) return t("bot.generic");
-  if (spec === "random" || spec === "heuristic") return t(`bot.${spec}`);
-  const match = /^search:(\d)$/.exec(spec);
-  if (match) return t("bot.level", { n: match[1] });
+  const rank = botRank(spec);
+  if (rank) return t("bot.ranked", { rank: t(rank) });
   return t("bot.named", { name: spec });
 }
 

@@ -1,0 +1,149 @@
+// The placement screen's panels around the board (placementview.js): the status bar,
+// each card's ability, the opponent's progress, the friend's invite, and the screens of a
+// seat that has placed and of a spectator. Methods of the screen itself (mixed into
+// PlacementScreen): `this` is the screen.
+
+import { placedAndWaiting } from "./gamestate.js";
+import { cardName, t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { CHARACTERS, cardAt } from "./placement.js";
+import * as store from "./store.js";
+import { h } from "./table.js";
+import { inviteBox } from "./ui.js";
+
+/** Each character's ability, in a line (keys spelled out so the catalogue test sees them). */
+const ABILITY = {
+  governor: "place.ability.governor",
+  hitman: "place.ability.hitman",
+  sheriff: "place.ability.sheriff",
+  indian: "place.ability.indian",
+  storekeep: "place.ability.storekeep",
+  dancer: "place.ability.dancer",
+  reporter: "place.ability.reporter",
+  bandit: "place.ability.bandit",
+  reverend: "place.ability.reverend",
+  mayor: "place.ability.mayor",
+};
+
+/** The status bar while the seats place (gameview.renderStatus needs a view). */
+export function renderPlacingStatus(el, state, { connection }) {
+  const seated = state.seat !== null && state.seat !== undefined;
+  Object.assign(el.dataset, {
+    status: state.status || "",
+    phase: "placing",
+    toAct: "",
+    turn: "0",
+    actionsLeft: "0",
+    seat: seated ? String(state.seat) : "",
+    connection,
+  });
+  let text = t("status.placing");
+  if (seated) text = placedAndWaiting(state) ? t("place.waitingOpponent") : t("status.placeYours");
+  const parts = [h("span", { class: "turn-text", text })];
+  if (connection === "reconnecting") parts.push(h("span", { class: "badge", text: t("status.reconnecting") }));
+  el.replaceChildren(...parts);
+  el.classList.toggle("mine", seated && !placedAndWaiting(state));
+}
+
+/** The panels' part of PlacementScreen. */
+export class PanelMethods {
+  /** The picked card's ability, next to the board: on a phone the list is far below. */
+  pickedLine() {
+    if (this.picked === null) return null;
+    const card = cardAt(this.arrangement, this.picked);
+    return h(
+      "p",
+      { class: "pl-picked-line", "data-testid": "placement-picked", "data-card": card },
+      h("span", { class: "emblem", html: icon(card) }),
+      h("span", {}, h("strong", { text: cardName(card) }), " ", t(ABILITY[card])),
+    );
+  }
+
+  /** Each card's ability in a line; the card picked up is marked. */
+  legend() {
+    const pickedCard = this.picked === null ? null : cardAt(this.arrangement, this.picked);
+    const list = h("ul", { class: "pl-legend", "data-testid": "placement-abilities" });
+    for (const card of CHARACTERS) {
+      list.append(
+        h(
+          "li",
+          { class: card === pickedCard ? "current" : null, "data-card": card },
+          h("span", { class: "emblem", html: icon(card) }),
+          h("span", {}, h("strong", { text: cardName(card) }), " ", h("span", { text: t(ABILITY[card]) })),
+        ),
+      );
+    }
+    return h(
+      "section",
+      { class: "panel pl-side", "aria-labelledby": "pl-abilities-title" },
+      h("h2", { id: "pl-abilities-title", text: t("place.abilities") }),
+      list,
+    );
+  }
+
+  opponentLine(state) {
+    const done = Boolean(state.placement && state.placement.done[1 - state.seat]);
+    return h("p", {
+      class: `pl-opponent${done ? " done" : ""}`,
+      "data-testid": "opponent-placement",
+      "data-done": done ? "true" : "false",
+      text: done ? t("place.opponentDone") : t("place.opponentPlacing"),
+    });
+  }
+
+  invite(state) {
+    if (state.status !== "waiting") return null;
+    const entry = store.seatEntry(this.page.game, this.page.token);
+    return h(
+      "section",
+      { class: "panel waiting", "data-testid": "waiting" },
+      h("h2", { text: t("waiting.title") }),
+      h("p", { text: t("place.friendHint") }),
+      entry && entry.invite ? inviteBox(entry.invite) : null,
+    );
+  }
+
+  waiting(state) {
+    const done = Boolean(state.placement && state.placement.done[1 - state.seat]);
+    return [
+      this.invite(state),
+      h(
+        "section",
+        { class: "panel placement-wait", "data-testid": "placement-wait" },
+        h("h1", { text: t("place.done.title") }),
+        h("p", {
+          class: `pl-opponent big${done ? " done" : ""}`,
+          "data-testid": "opponent-placement",
+          "data-done": done ? "true" : "false",
+          role: "status",
+          text: done ? t("place.opponentDone") : t("place.waitingOpponent"),
+        }),
+        this.shown ? h("h2", { text: t("place.yours") }) : null,
+        this.shown ? this.board(state.seat, false) : null,
+      ),
+    ];
+  }
+
+  spectator(state) {
+    const done = (state.placement && state.placement.done) || [false, false];
+    const list = h("ul", { class: "pl-seats" });
+    for (const seat of [0, 1]) {
+      list.append(
+        h("li", {
+          "data-testid": `placing-seat-${seat}`,
+          "data-done": done[seat] ? "true" : "false",
+          class: done[seat] ? "done" : null,
+          text: t(done[seat] ? "place.seatDone" : "place.seatPlacing", { who: this.page.name(seat) }),
+        }),
+      );
+    }
+    return [
+      h(
+        "section",
+        { class: "panel placement-wait", "data-testid": "placement-watch", role: "status" },
+        h("h1", { text: t("place.watch.title") }),
+        list,
+      ),
+    ];
+  }
+}

@@ -1,0 +1,136 @@
+// The guided game's lesson, as data: its steps, which one is current, and which legal
+// action the learner is offered at each position. Pure: no page, no words (the words are
+// each step's i18n `key`); tutorialview.js draws it, the game page asks it.
+//
+// The game itself is a real one, created by the server from a fixed position
+// (`POST /games {"opponent": "bot", "tutorial": true}`, bots/tutorial.py): the engine
+// judges every action and the opponent, the bot "tutorial", sees only its view. A step
+// becomes current once the game's record holds `after` actions. An `expect` step waits
+// for the learner's action (the panel then offers only that one); the other steps
+// explain, and are left with "Next" or once the game has moved past them.
+
+/** The bot that plays the guided game's opponent, and the learner's seat. */
+export const TUTORIAL_BOT = "tutorial";
+export const LEARNER = 0;
+
+const card = (seat, col) => `card:${seat}:${col}`;
+
+/**
+ * The lesson. `after`: the actions the record holds when the step begins; `expect`: the
+ * learner's action there (FORMAT.md), absent for a step that only explains; `highlight`:
+ * the places of the board it points at ("card:SEAT:COL", "slot:COL", "slots",
+ * "stash:SEAT", "street:SEAT").
+ */
+export const STEPS = [
+  { id: "welcome", key: "tutorial.step.welcome", after: 0, highlight: ["street:0"] },
+  { id: "goal", key: "tutorial.step.goal", after: 0, highlight: [card(0, 4), card(0, 2), card(0, 6)] },
+  { id: "tokens", key: "tutorial.step.tokens", after: 0, highlight: ["slots", "stash:0"] },
+  { id: "swap", key: "tutorial.step.swap", after: 0, expect: { type: "move", a: 5, b: 6, swap: true }, highlight: [card(0, 5), card(0, 6)] },
+  { id: "swapped", key: "tutorial.step.swapped", after: 1, highlight: [card(0, 5), card(0, 6)] },
+  { id: "look", key: "tutorial.step.look", after: 1, expect: { type: "look", col: 4 }, highlight: [card(0, 4), "slot:4"] },
+  { id: "looked", key: "tutorial.step.looked", after: 2, highlight: ["slot:4", card(0, 4)] },
+  { id: "theirMoves", key: "tutorial.step.theirMoves", after: 4, highlight: [card(1, 4), card(1, 6), card(1, 1), card(1, 5)] },
+  { id: "pretend", key: "tutorial.step.pretend", after: 4, expect: { type: "move", a: 3, b: 4, swap: false }, highlight: [card(0, 3), card(0, 4)] },
+  { id: "lookVote", key: "tutorial.step.lookVote", after: 5, expect: { type: "look", col: 7 }, highlight: [card(0, 7), "slot:7"] },
+  { id: "lookedVote", key: "tutorial.step.lookedVote", after: 6, highlight: ["slot:7"] },
+  { id: "intercept", key: "tutorial.step.intercept", after: 7, expect: { type: "intercept" }, highlight: [card(0, 4), card(0, 5), card(1, 4)] },
+  { id: "cancelled", key: "tutorial.step.cancelled", after: 10, highlight: [card(1, 3), card(1, 4), card(0, 5)] },
+  { id: "take", key: "tutorial.step.take", after: 10, expect: { type: "take", col: 7, call: "vote" }, highlight: [card(0, 7), "slot:7"] },
+  { id: "taken", key: "tutorial.step.taken", after: 11, highlight: ["stash:0", "slots"] },
+  { id: "hitman", key: "tutorial.step.hitman", after: 11, expect: { type: "hitman", col: 2 }, highlight: [card(0, 2), card(1, 2)] },
+  { id: "missed", key: "tutorial.step.missed", after: 12, highlight: [card(1, 2)] },
+  { id: "election", key: "tutorial.step.election", after: 14, expect: { type: "take", col: 4, call: "election" }, highlight: [card(0, 4), "slot:4"] },
+  { id: "end", key: "tutorial.step.end", after: 15, final: true, highlight: ["stash:0"] },
+];
+
+/** Is this game page the guided game, seen from the learner's seat? */
+export function isTutorial(state) {
+  if (!state || state.seat !== LEARNER || !Array.isArray(state.players)) return false;
+  const opponent = state.players[1 - LEARNER];
+  return Boolean(opponent && opponent.kind === "bot" && opponent.bot === TUTORIAL_BOT);
+}
+
+/** The `after` of the first step from `index` on that waits for an action (or the end). */
+function nextAction(steps, index) {
+  for (let i = index; i < steps.length; i += 1) if (steps[i].expect || steps[i].final) return steps[i].after;
+  return Infinity;
+}
+
+/** Is step `index` behind us, `actions` being the record's length and `acked` the
+ * steps dismissed with "Next" (every step before that index)? */
+export function stepDone(steps, index, actions, acked) {
+  const step = steps[index];
+  if (step.final) return false;
+  if (step.expect) return actions > step.after;
+  if (index < acked) return true;
+  // An explanation is left behind once the game has gone on to the next action it
+  // leads to (the intro of an action stays while that action is awaited).
+  return actions > step.after && actions >= nextAction(steps, index + 1);
+}
+
+/**
+ * The current step: `{index, step, waiting}`. `waiting`: the step has not begun (the
+ * opponent is still playing up to it). A game that is over shows the last step.
+ */
+export function currentStep(actions, acked = 0, over = false, steps = STEPS) {
+  const last = steps.length - 1;
+  if (over) return { index: last, step: steps[last], waiting: false };
+  for (let index = 0; index < steps.length; index += 1) {
+    if (!stepDone(steps, index, actions, acked)) {
+      return { index, step: steps[index], waiting: steps[index].after > actions };
+    }
+  }
+  return { index: last, step: steps[last], waiting: false };
+}
+
+/** Does a legal action (FORMAT.md object) stand for the expected one? A move names its
+ * two columns in either order. */
+export function matches(action, expected) {
+  if (!action || !expected || action.type !== expected.type) return false;
+  for (const [key, value] of Object.entries(expected)) {
+    if (expected.type === "move" && (key === "a" || key === "b")) continue;
+    if (action[key] !== value) return false;
+  }
+  if (expected.type === "move") {
+    const pair = (x) => [Math.min(x.a, x.b), Math.max(x.a, x.b)].join(",");
+    return pair(action) === pair(expected);
+  }
+  return true;
+}
+
+/** The step that waits for the learner's action at this position, if any. */
+export function expectedAt(actions, steps = STEPS) {
+  return steps.find((step) => step.expect && step.after === actions) || null;
+}
+
+/**
+ * What the panel offers: the legal actions narrowed to the lesson's action at this
+ * position, so that a newcomer cannot go astray. The engine's list stays the judge:
+ * if the expected action is not in it (the game left the script), the whole list.
+ */
+export function lessonLegal(legal, actions, steps = STEPS) {
+  if (!Array.isArray(legal)) return legal;
+  const step = expectedAt(actions, steps);
+  if (!step) return legal;
+  const narrowed = legal.filter((action) => matches(action, step.expect));
+  return narrowed.length ? narrowed : legal;
+}
+
+/** The board element (its data-testid) a highlight place stands for. */
+export function placeTestId(place) {
+  const [kind, a, b] = place.split(":");
+  switch (kind) {
+    case "card":
+      return `card-${a}-${b}`;
+    case "slot":
+      return `slot-${a}`;
+    case "stash":
+      return `stash-${a}`;
+    case "street":
+      return `street-${a}`;
+    case "slots":
+      return "slots";
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,203 @@
+"""Following the other seat at the table (issue "A table that teaches", item 6).
+
+The other seat's actions are played back at a pace a person can follow, and can be
+skipped; the status bar waits for them; the last action stays marked on the board (and
+said in words); a bot shows that it is thinking; the game-over panel shows the deciding
+action and says how the game was won. Pictures: docs/img/thinking.png and
+docs/img/gameover.png (made when missing, remade with OUTLAWS_UPDATE_SCREENSHOTS=1).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def seat_view(api: httpx.Client, game: str, token: str) -> dict[str, Any]:
+    answer = api.get(f"/games/{game}", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def act(api: httpx.Client, game: str, token: str, action: dict[str, Any]) -> None:
+    answer = api.post(f"/games/{game}/actions", json=action, headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+
+
+def friend_game(api: httpx.Client, **extra: Any) -> tuple[str, dict[int, str], int]:
+    """A friend game of Ann (seat 0) and Bob (seat 1), dealt at random; the seat to act."""
+    made = api.post(
+        "/games",
+        json={"opponent": "friend", "seat": 0, "placement": "random", "name": "Ann", **extra},
+    ).json()
+    joined = api.post(f"/invites/{made['invite']}", json={"name": "Bob"}).json()
+    tokens = {0: made["token"], 1: joined["token"]}
+    first = seat_view(api, made["game"], tokens[0])["view"]["to_act"]
+    return made["game"], tokens, first
+
+
+def picture(page: Page, name: str, clip_to: Any = None) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    target = ROOT / "docs" / "img" / name
+    if not target.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    assert path.stat().st_size > 10_000
+    return path
+
+
+def test_the_other_seats_action_is_followed_and_skipped_before_the_status_says_your_turn(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    game, tokens, first = friend_game(api)
+    me = 1 - first
+    page.goto(f"/#/game/{game}/{tokens[me]}")
+    status = page.get_by_test_id("status")
+    expect(status).to_have_attribute("data-status", "playing")
+    act(api, game, tokens[first], {"type": "move", "a": 1, "b": 2, "swap": False})
+    act(api, game, tokens[first], {"type": "look", "col": 3})
+    # The other seat's action is on screen: the status follows it, never "Your turn".
+    expect(status).to_have_attribute("data-follow", "following")
+    expect(status).to_have_attribute("data-to-act", str(me))
+    expect(status.locator(".turn-text")).to_have_text(
+        re.compile("Showing Ann's action|Showing Bob's action")
+    )
+    assert "Your turn" not in status.inner_text()
+    expect(page.get_by_test_id("skip")).to_be_visible()
+    page.keyboard.press("Escape")  # Skip, by its key
+    expect(status).to_have_attribute("data-follow", "")
+    expect(page.get_by_test_id("skip")).to_have_count(0)
+    expect(status.locator(".turn-text")).to_have_text(re.compile("^Your turn"))
+    expect(page.locator("[data-flash]")).to_have_count(0)
+    # The last action (the look) stays marked: the looker's card and the slot, in words too.
+    expect(page.get_by_test_id(f"card-{first}-3")).to_have_class(re.compile(r"\blast-touched\b"))
+    expect(page.get_by_test_id("slot-3")).to_have_class(re.compile(r"\blast-touched\b"))
+    expect(page.get_by_test_id("last-action")).to_have_text(
+        re.compile(r"^Last action: (Ann|Bob)'s \w+ at column 3 looked at the token in slot 3\.$")
+    )
+    assert console_errors == []
+
+
+def test_the_other_seats_actions_are_paced_one_after_another(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    game, tokens, first = friend_game(api)
+    me = 1 - first
+    page.goto(f"/#/game/{game}/{tokens[me]}")
+    status = page.get_by_test_id("status")
+    expect(status).to_have_attribute("data-status", "playing")
+    page.evaluate(
+        """() => { window.followSeen = [];
+        new MutationObserver(() => {
+          const s = document.querySelector('[data-testid="status"]');
+          const t = s && s.querySelector('.turn-text');
+          window.followSeen.push([performance.now(), s.dataset.follow, t ? t.textContent : ""]);
+        }).observe(document.querySelector('[data-testid="status"]'),
+                   {childList: true, subtree: true, attributes: true}); }"""
+    )
+    act(api, game, tokens[first], {"type": "move", "a": 1, "b": 2, "swap": True})
+    act(api, game, tokens[first], {"type": "move", "a": 3, "b": 4, "swap": False})
+    expect(status.locator(".turn-text")).to_have_text(re.compile("^Your turn"), timeout=10_000)
+    seen = page.evaluate("window.followSeen")
+    following = [t for t, mode, _ in seen if mode == "following"]
+    assert following, seen
+    # Two swaps of the other seat: shown for at least 1.4 s each before "Your turn".
+    settled = next(t for t, mode, text in seen if text.startswith("Your turn"))
+    assert settled - following[0] >= 2 * 1400 - 100, settled - following[0]
+    assert all(not text.startswith("Your turn") for t, mode, text in seen if t < settled)
+    assert console_errors == []
+
+
+def test_a_bot_shows_that_it_is_thinking(
+    new_context: Any, api: httpx.Client, console_errors: list[str]
+) -> None:
+    made = api.post(
+        "/games",
+        # Level 4 thinks a second or more a decision (level 5 several: too long for a test).
+        json={
+            "opponent": "bot",
+            "bot": "search:4",
+            "seat": 0,
+            "name": "Ann",
+            "placement": "random",
+        },
+    ).json()
+    game, token = made["game"], made["token"]
+    context = new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    page.goto(f"/#/game/{game}/{token}")
+    status = page.get_by_test_id("status")
+    expect(status).to_have_attribute("data-status", "playing")
+    if seat_view(api, game, token)["view"]["to_act"] == 0:
+        act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
+        act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
+    thinking = page.get_by_test_id("thinking")
+    expect(thinking).to_have_text("Very hard bot is thinking", timeout=10_000)
+    picture(page, "thinking.png")
+    expect(status.locator(".thinking-dots span")).to_have_count(3)
+    assert "Your turn" not in status.inner_text()
+    # The bot's turn ends (its actions shown): the indicator goes, and it is this seat's turn.
+    expect(status.locator(".turn-text")).to_have_text(re.compile("^Your turn"), timeout=60_000)
+    expect(thinking).to_have_count(0)
+    context.close()
+
+
+def test_the_game_over_panel_shows_the_deciding_action_and_says_how_the_game_was_won(
+    new_context: Any, api: httpx.Client
+) -> None:
+    for _ in range(30):
+        game, tokens, attacker = friend_game(api)
+        street = seat_view(api, game, tokens[attacker])["view"]["seats"][attacker]["street"]
+        if "hitman" in street:
+            break
+    else:
+        pytest.fail("no deal put the first seat's Hitman on the street")
+    defender = 1 - attacker
+    target = (
+        seat_view(api, game, tokens[defender])["view"]["seats"][defender]["street"].index(
+            "governor"
+        )
+        + 1
+    )
+    hitman = street.index("hitman") + 1
+    context = new_context(viewport={"width": 1280, "height": 860}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"/#/game/{game}/{tokens[attacker]}")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+    if hitman != target:
+        act(api, game, tokens[attacker], {"type": "move", "a": hitman, "b": target, "swap": True})
+    act(api, game, tokens[attacker], {"type": "hitman", "col": target})
+    act(api, game, tokens[defender], {"type": "pass"})
+    over = page.get_by_test_id("game-over")
+    expect(over).to_be_visible(timeout=15_000)
+    expect(over).to_have_attribute("data-how", "bad")
+    expect(over.locator(".how")).to_contain_text(
+        f"Your Hitman shot their Governor at column {target}: you win by assassination."
+    )
+    # The deciding shot stays marked on the board: the Hitman and the Governor it shot.
+    for seat in (attacker, defender):
+        expect(page.get_by_test_id(f"card-{seat}-{target}")).to_have_class(
+            re.compile(r"\blast-touched\b")
+        )
+    expect(page.get_by_test_id("last-action")).to_contain_text(
+        f"Your Hitman at column {target} pays a Bullet and shoots."
+    )
+    expect(page.locator("[data-flash]")).to_have_count(0, timeout=10_000)
+    picture(page, "gameover.png")
+    context.close()

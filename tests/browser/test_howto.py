@@ -1,0 +1,288 @@
+"""How to play and the cards' tooltips, in Chromium against a live server.
+
+How to play opens from the lobby and from the table in each language, shows every
+character with its picture, and the "?" of a hint opens the section it is about. No rule
+id (``R5.4``) is left in what a player reads. A face-up card explains its ability on hover,
+on keyboard focus, and on a long press on a touch screen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"
+LANGS = ("en", "pt", "it", "ja")
+CHARACTERS = (
+    "governor", "hitman", "sheriff", "indian", "storekeep",
+    "dancer", "reporter", "bandit", "reverend", "mayor",
+)  # fmt: skip
+#: A rule id as the rules spell it: "R5.4", "(R9.1)", "R6.3.3".
+#: Longer than a long press (tooltip.js LONG_PRESS_MS, 500 ms).
+LONG_PRESS_WAIT = 800
+RULE_ID = re.compile(r"\bR\d+(\.\d+)+\b|\(R\d+\)")
+
+#: Whose turn it is, read from the page: "turn" (mine, nothing in progress) or "over".
+WAIT_TURN_OR_OVER = """() => {
+  const over = document.querySelector('[data-testid="game-over"]');
+  if (over && !over.hidden) return "over";
+  const s = document.querySelector('[data-testid="status"]');
+  if (s && s.dataset.status === "playing" && s.dataset.toAct === s.dataset.seat
+      && document.querySelector('[data-testid="pick-hint"]')) return "turn";
+  return false;
+}"""
+
+
+def text(lang: str, key: str) -> str:
+    messages = json.loads((CATALOGUES / f"{lang}.json").read_text("utf-8"))
+    english = json.loads((CATALOGUES / "en.json").read_text("utf-8"))
+    return str(messages.get(key) or english[key])
+
+
+def in_language(page: Page, lang: str) -> None:
+    page.add_init_script(f"localStorage.setItem('outlaws.lang', '{lang}')")
+
+
+def new_bot_game(api: httpx.Client, **extra: Any) -> tuple[str, str]:
+    body = {"opponent": "bot", "bot": "random", "seat": 0, "placement": "random", **extra}
+    answer = api.post("/games", json=body)
+    assert answer.status_code in (200, 201), answer.text
+    data = answer.json()
+    return data["game"], data["token"]
+
+
+def open_table(page: Page, game: str, token: str) -> None:
+    page.goto(f"/#/game/{game}/{token}")
+    page.wait_for_function(WAIT_TURN_OR_OVER, timeout=20_000)
+
+
+def assert_no_rule_id(page: Page, where: str) -> None:
+    shown = page.evaluate("() => document.body.innerText")
+    found = RULE_ID.search(shown)
+    assert found is None, f"a rule id is shown in {where}: {found.group(0)!r}"
+
+
+def check_howto_dialog(page: Page, lang: str) -> None:
+    dialog = page.get_by_test_id("howto-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("h2")).to_have_text(text(lang, "howto.title"))
+    for key in ("howto.win.election", "howto.win.assassination", "howto.win.arrest"):
+        expect(dialog.locator(".howto-wins li", has_text=text(lang, key))).to_have_count(1)
+    for section in ("move", "saloon", "look", "take", "turn"):
+        expect(dialog.locator(f'[data-section="{section}"] h3')).to_have_text(
+            text(lang, f"howto.{section}.title")
+        )
+    cards = dialog.get_by_test_id("howto-characters").locator(".howto-card")
+    expect(cards).to_have_count(len(CHARACTERS))
+    for card in CHARACTERS:
+        item = dialog.locator(f'.howto-card[data-card="{card}"]')
+        expect(item.locator("h4")).to_have_text(text(lang, f"card.{card}"))
+        expect(item.locator(".howto-pic svg.icon")).to_have_count(1)
+        expect(item.locator("p")).to_have_text(text(lang, f"howto.ability.{card}"))
+    assert_no_rule_id(page, f"How to play ({lang})")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_to_play_opens_from_the_lobby(page: Page, lang: str, console_errors: list[str]) -> None:
+    in_language(page, lang)
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    assert_no_rule_id(page, "the lobby")
+    button = page.locator(".hero").get_by_test_id("howto-open")
+    expect(button).to_have_text(text(lang, "howto.button"))
+    button.click()
+    check_howto_dialog(page, lang)
+    # The newcomers' link opens it as a page of its own.
+    link = page.get_by_test_id("howto-link")
+    expect(link).to_have_text(text(lang, "howto.newcomerLink"))
+    link.click()
+    expect(page.get_by_test_id("howto-page")).to_be_visible()
+    expect(page.locator(".howto-page .howto-card")).to_have_count(len(CHARACTERS))
+    assert_no_rule_id(page, "the How-to-play page")
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_to_play_opens_from_the_table(
+    page: Page, api: httpx.Client, lang: str, console_errors: list[str]
+) -> None:
+    in_language(page, lang)
+    open_table(page, *new_bot_game(api))
+    assert_no_rule_id(page, "the table")
+    button = page.locator(".toolbar").get_by_test_id("howto-open")
+    expect(button).to_have_text(text(lang, "howto.button"))
+    button.click()
+    check_howto_dialog(page, lang)
+    # Escape closed How to play only: the table is as it was.
+    expect(page.get_by_test_id("board")).to_be_visible()
+    assert console_errors == []
+
+
+def test_a_hint_links_to_its_section_and_no_rule_id_is_shown(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    open_table(page, *new_bot_game(api))
+    page.locator('[data-testid^="card-0-"]:not([disabled])').first.click()
+    expect(page.get_by_test_id("act-look")).to_be_visible()
+    assert_no_rule_id(page, "the action panel")
+    for kind in ("look", "move"):
+        row = page.locator(".act-row", has=page.get_by_test_id(f"act-{kind}"))
+        link = row.get_by_test_id("help-link")
+        expect(link).to_have_attribute("data-section", kind)
+        link.click()
+        dialog = page.get_by_test_id("howto-dialog")
+        expect(dialog).to_be_visible()
+        section = dialog.locator(f'[data-section="{kind}"]')
+        expect(section).to_have_class(re.compile(r"\bhowto-target\b"))
+        expect(section.locator("h3")).to_be_focused()
+        expect(section.locator("h3")).to_be_in_viewport()
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        # The choice in progress survived: the panel still offers the actions.
+        expect(page.get_by_test_id(f"act-{kind}")).to_be_visible()
+    assert console_errors == []
+
+
+def test_the_game_over_panel_explains_the_ending_without_a_rule_id(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    open_table(page, *new_bot_game(api, turn_limit=1))
+    for _ in range(4):
+        if page.wait_for_function(WAIT_TURN_OR_OVER, timeout=20_000).json_value() == "over":
+            break
+        # Two moves (a swap or a bluff): the cheapest actions, always legal.
+        page.locator('[data-testid^="card-0-"]:not([disabled])').first.click()
+        page.get_by_test_id("act-move").click()
+        panel = page.get_by_test_id("action-panel")
+        for _ in range(4):
+            choices = panel.get_by_test_id("choice")
+            if choices.count() == 0:
+                break
+            choices.first.click()
+        dialog = page.locator(
+            '[data-testid="confirm-action"][open], [data-testid="prompt-confirm"][open]'
+        )
+        if dialog.count():
+            dialog.locator("button").first.click()
+    over = page.get_by_test_id("game-over")
+    expect(over).to_be_visible()
+    expect(over).to_have_attribute("data-how", "limit")
+    assert_no_rule_id(page, "the game-over panel")
+    over.get_by_test_id("help-link").click()
+    section = page.get_by_test_id("howto-dialog").locator('[data-section="end"]')
+    expect(section).to_have_class(re.compile(r"\bhowto-target\b"))
+    assert console_errors == []
+
+
+def test_a_card_explains_itself_on_hover_and_on_focus(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    open_table(page, *new_bot_game(api))
+    tip = page.get_by_test_id("card-tip")
+    saloon = page.get_by_test_id("saloon-0-0")
+    card = saloon.get_attribute("data-card")
+    saloon.hover()
+    expect(tip).to_be_visible()
+    expect(tip).to_have_attribute("role", "tooltip")
+    expect(tip).to_contain_text(text("en", f"place.ability.{card}"))
+    page.mouse.move(2, 2)
+    expect(tip).to_be_hidden()
+    # Keyboard: a card of the seat's own street, focused, describes itself.
+    mine = page.locator('[data-testid^="card-0-"]:not([disabled])').first
+    mine.focus()
+    card = mine.get_attribute("data-card")
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text(text("en", f"place.ability.{card}"))
+    expect(mine).to_have_attribute("aria-describedby", re.compile(r"\bcard-tip\b"))
+    page.keyboard.press("Escape")
+    expect(tip).to_be_hidden()
+    expect(mine).not_to_have_attribute("aria-describedby", re.compile(r"card-tip"))
+    # A face-down card says nothing.
+    page.get_by_test_id("card-1-1").hover()
+    expect(tip).to_be_hidden()
+    assert console_errors == []
+
+
+def test_a_placement_card_explains_itself(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    answer = api.post("/games", json={"opponent": "bot", "bot": "random", "seat": 0})
+    data = answer.json()
+    page.goto(f"/#/game/{data['game']}/{data['token']}")
+    place = page.get_by_test_id("place-col-3")
+    expect(place).to_be_visible()
+    assert_no_rule_id(page, "the placement screen")
+    card = place.get_attribute("data-card")
+    place.focus()
+    tip = page.get_by_test_id("card-tip")
+    expect(tip).to_contain_text(text("en", f"place.ability.{card}"))
+    # The screen's own description stays, the tooltip's is added.
+    expect(place).to_have_attribute("aria-describedby", "placement-howto card-tip")
+    page.get_by_test_id("place-saloon-0").hover()
+    saloon_card = page.get_by_test_id("place-saloon-0").get_attribute("data-card")
+    expect(tip).to_contain_text(text("en", f"place.ability.{saloon_card}"))
+    assert console_errors == []
+
+
+def long_press(page: Page, x: float, y: float, ms: int = LONG_PRESS_WAIT) -> None:
+    """A finger held on (x, y) for `ms`, through the DevTools protocol's touch events."""
+    cdp = page.context.new_cdp_session(page)
+    point = [{"x": x, "y": y}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    page.wait_for_timeout(ms)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_long_press_explains_a_card_on_a_phone(
+    browser: Any, base_url: str, api: httpx.Client
+) -> None:
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        open_table(page, *new_bot_game(api))
+        tip = page.get_by_test_id("card-tip")
+        saloon = page.get_by_test_id("saloon-0-0")
+        saloon.scroll_into_view_if_needed()
+        box = saloon.bounding_box()
+        assert box is not None
+        card = saloon.get_attribute("data-card")
+        long_press(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(tip).to_be_visible()
+        expect(tip).to_contain_text(text("en", f"place.ability.{card}"))
+        # The long press did not start an action with the card.
+        expect(page.get_by_test_id("pick-hint")).to_be_visible()
+        # A touch elsewhere puts it away; a short tap on a card shows nothing.
+        status = page.get_by_test_id("status").bounding_box()
+        assert status is not None
+        page.touchscreen.tap(status["x"] + 5, status["y"] + 5)
+        expect(tip).to_be_hidden()
+        theirs = page.get_by_test_id("saloon-1-0")
+        theirs.scroll_into_view_if_needed()
+        other = theirs.bounding_box()
+        assert other is not None
+        page.touchscreen.tap(other["x"] + other["width"] / 2, other["y"] + other["height"] / 2)
+        page.wait_for_timeout(LONG_PRESS_WAIT)
+        expect(tip).to_be_hidden()
+        # How to play fits the phone's width.
+        page.locator(".toolbar").get_by_test_id("howto-open").click()
+        dialog = page.get_by_test_id("howto-dialog")
+        expect(dialog).to_be_visible()
+        width = dialog.evaluate("el => el.getBoundingClientRect().width")
+        scroll = dialog.evaluate("el => el.scrollWidth - el.clientWidth")
+        assert width <= 390 and scroll <= 1, (width, scroll)
+        assert errors == []
+    finally:
+        context.close()

@@ -1,0 +1,80 @@
+// Words of the table: the log's lines (log.js) where an action and the reveal of its
+// card are said once, a Saloon exchange that reads right, and the bots named by rank.
+
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+
+import { describeAll, describeAt } from "../../src/outlaws/web/log.js";
+import { BOT_RANKS, botLabel, botRank } from "../../src/outlaws/web/ui.js";
+import { friendGame, inEnglish } from "./support.mjs";
+
+before(inEnglish);
+
+const ctx = (viewer) => ({ viewer, name: (seat) => ["Ann", "Bob"][seat] });
+const lines = (events, viewer) => events.map((_, i) => describeAt(events, i, ctx(viewer))).filter((line) => line !== null);
+
+describe("the log says each thing once", () => {
+  test("a take then a look with the same card: no line repeated, the card named in each", () => {
+    const events = [
+      { turn: 2, type: "reveal", seat: 1, col: 3, card: "hitman" },
+      { turn: 2, type: "take", seat: 1, col: 3, call: "bullet", token: "vote", taken: false },
+      { turn: 2, type: "look", seat: 1, col: 3, token: "vote" },
+      { turn: 2, type: "reveal", seat: 1, col: 3, card: "hitman" },
+    ];
+    const said = lines(events, 1);
+    assert.deepEqual(said, [
+      "Your Hitman at column 3 called Bullet, but the token is Vote: it stays.",
+      "Your Hitman at column 3 looked at slot 3: Vote.",
+    ]);
+    assert.equal(new Set(said).size, said.length);
+    assert.ok(!said.some((line) => line.includes("is revealed")));
+  });
+
+  test("an ability's own reveal is folded in; the target's reveal is kept", () => {
+    const shot = friendGame().seat0.filter((m) => m.type === "events").flatMap((m) => m.events).slice(-6);
+    const said = lines(shot, 1);
+    assert.equal(said[0], "Ann's Hitman at column 3 pays a Bullet and shoots.");
+    assert.equal(said[1], "Your card at column 3 is revealed: Governor.");
+    assert.equal(said.filter((line) => line.includes("Hitman.")).length, 0);
+  });
+
+  test("a lone reveal (a beat read out alone) is still said", () => {
+    const reveal = { turn: 2, type: "reveal", seat: 0, col: 4, card: "mayor" };
+    assert.equal(describeAll([reveal], ctx(1)), "Ann's card at column 4 is revealed: Mayor.");
+  });
+});
+
+describe("a Saloon exchange reads right", () => {
+  test("a card out and another in", () => {
+    const e = { turn: 3, type: "saloon", seat: 0, card: "dancer", a: 2, b: 5, to_saloon: "mayor" };
+    assert.equal(describeAt([e], 0, ctx(1)), "Ann exchanged through columns 2 and 5: the Dancer came out of the Saloon and the Mayor went in.");
+  });
+
+  test("the same card out and back in is not said as two moves", () => {
+    const e = { turn: 3, type: "saloon", seat: 0, card: "dancer", a: 2, b: 5, to_saloon: "dancer" };
+    const line = describeAt([e], 0, ctx(1));
+    assert.equal(line, "Ann showed the Dancer of the Saloon and put it back, through columns 2 and 5 (swapped or not).");
+    assert.ok(!line.includes("went in"));
+    const mine = describeAt([{ ...e, at_a: "hitman" }], 0, ctx(0));
+    assert.equal(mine, "You showed your Dancer of the Saloon and put it back through columns 2 and 5; the Hitman is at column 2.");
+  });
+});
+
+describe("the bots are named by rank", () => {
+  test("every spec the lobby offers has a rank, weakest to strongest", () => {
+    const ladder = ["random", "heuristic", "search:1", "search:2", "search:3", "search:4", "search:5"].map(botLabel);
+    assert.deepEqual(ladder, ["Beginner bot", "Easy bot", "Medium bot", "Tricky bot", "Hard bot", "Very hard bot", "Expert bot"]);
+    assert.equal(new Set(ladder).size, ladder.length);
+    assert.deepEqual(Object.keys(BOT_RANKS).length, 7);
+  });
+
+  test("'search' alone is level 3; a bot off the ladder keeps its spec; none is a bot", () => {
+    assert.equal(botRank("search"), "bot.rank.3");
+    assert.equal(botLabel("cautious:2"), "Bot cautious:2");
+    assert.equal(botLabel(null), "Bot");
+  });
+
+  test("no name reads 'Bot, level'", () => {
+    assert.ok(!botLabel("search:3").includes("level"));
+  });
+});
