@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 
 class OutlawsError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -29,3 +32,16 @@ class FormatError(OutlawsError):
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.reason = message
+
+
+def names_to_ids(value: Any, ids: Mapping[str, int], where: str) -> tuple[int, ...]:
+    """The ids of a JSON list of names (characters or tokens); a :class:`FormatError`
+    naming the list or the item at fault otherwise."""
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise FormatError(where, "must be a list of names")
+    out = []
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or name not in ids:
+            raise FormatError(f"{where}[{i}]", f"unknown name {name!r}")
+        out.append(ids[name])
+    return tuple(out)

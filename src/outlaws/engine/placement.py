@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import FormatError
+from .errors import FormatError, names_to_ids
 from .names import CHARACTER_ID, CHARACTERS, COLUMNS, GOVERNOR
 
 
@@ -145,14 +145,11 @@ class Placement:
 
 
 def _ids(names: Any, where: str) -> tuple[int, ...]:
-    if not isinstance(names, Sequence) or isinstance(names, str):
-        raise PlacementError(where, "must be a list of character names (R3.1)")
-    out = []
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or name not in CHARACTER_ID:
-            raise PlacementError(f"{where}[{i}]", f"not a character: {name!r}")
-        out.append(CHARACTER_ID[name])
-    return tuple(out)
+    """Character ids from names, a bad one a :class:`PlacementError` (R3.1)."""
+    try:
+        return names_to_ids(names, CHARACTER_ID, where)
+    except FormatError as error:
+        raise PlacementError(error.field, error.reason) from None
 
 
 def _name(word: str, where: str) -> int:

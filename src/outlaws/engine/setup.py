@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import FormatError
+from .errors import FormatError, names_to_ids
 from .names import CHARACTER_ID, CHARACTERS, COLUMNS, DEALT_TOKEN_COUNTS, GOVERNOR, TOKEN_ID, TOKENS
 from .placement import Placement
 
@@ -132,18 +132,8 @@ class Setup:
         for s, seat in enumerate(seats):
             if not isinstance(seat, Mapping):
                 raise FormatError(f"{where}.seats[{s}]", "must be an object")
-            streets.append(_names(seat.get("street"), CHARACTER_ID, f"{where}.seats[{s}].street"))
-            saloons.append(_names(seat.get("saloon"), CHARACTER_ID, f"{where}.seats[{s}].saloon"))
-        tokens = _names(data["tokens"], TOKEN_ID, f"{where}.tokens")
+            here = f"{where}.seats[{s}]"
+            streets.append(names_to_ids(seat.get("street"), CHARACTER_ID, f"{here}.street"))
+            saloons.append(names_to_ids(seat.get("saloon"), CHARACTER_ID, f"{here}.saloon"))
+        tokens = names_to_ids(data["tokens"], TOKEN_ID, f"{where}.tokens")
         return cls(first, (streets[0], streets[1]), (saloons[0], saloons[1]), tokens)
-
-
-def _names(value: Any, ids: Mapping[str, int], where: str) -> tuple[int, ...]:
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        raise FormatError(where, "must be a list of names")
-    out = []
-    for i, name in enumerate(value):
-        if not isinstance(name, str) or name not in ids:
-            raise FormatError(f"{where}[{i}]", f"unknown name {name!r}")
-        out.append(ids[name])
-    return tuple(out)

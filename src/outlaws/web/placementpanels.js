@@ -7,23 +7,11 @@ import { placedAndWaiting } from "./gamestate.js";
 import { cardName, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { CHARACTERS, cardAt } from "./placement.js";
+import { ABILITY_LINE as ABILITY } from "./rules.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
 import { inviteBox } from "./ui.js";
 
-/** Each character's ability, in a line (keys spelled out so the catalogue test sees them). */
-const ABILITY = {
-  governor: "place.ability.governor",
-  hitman: "place.ability.hitman",
-  sheriff: "place.ability.sheriff",
-  indian: "place.ability.indian",
-  storekeep: "place.ability.storekeep",
-  dancer: "place.ability.dancer",
-  reporter: "place.ability.reporter",
-  bandit: "place.ability.bandit",
-  reverend: "place.ability.reverend",
-  mayor: "place.ability.mayor",
-};
 
 /** The status bar while the seats place (gameview.renderStatus needs a view). */
 export function renderPlacingStatus(el, state, { connection }) {
