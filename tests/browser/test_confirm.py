@@ -13,10 +13,10 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
+from tablekit import act, bearer
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -27,9 +27,6 @@ STREET = ["hitman", "indian", "governor", "bandit", "storekeep", "sheriff", "rep
 GUARDED = ["hitman", "indian", "governor", "sheriff", "storekeep", "bandit", "reporter", "dancer"]
 SALOON = ["mayor", "reverend"]
 
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def placed_game(api: httpx.Client, street: list[str]) -> tuple[str, dict[int, str], int]:
@@ -52,10 +49,6 @@ def placed_game(api: httpx.Client, street: list[str]) -> tuple[str, dict[int, st
 def actions_of(api: httpx.Client, game: str) -> int:
     return int(api.get(f"/games/{game}").json()["actions"])
 
-
-def act(api: httpx.Client, game: str, token: str, action: dict[str, Any]) -> None:
-    answer = api.post(f"/games/{game}/actions", json=action, headers=bearer(token))
-    assert answer.status_code == 200, answer.text
 
 
 def open_seat(page: Page, game: str, token: str) -> None:

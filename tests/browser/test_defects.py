@@ -9,23 +9,12 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
+from tablekit import act, bearer, seat_view
 
 LONG_NAME = "Bartholomew-Jedediah-Montgomery-Fitzgerald-of-Tombstone-Arizona1"  # 64 characters
 
 
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
-
-def seat_view(api: httpx.Client, game: str, token: str) -> dict[str, Any]:
-    answer = api.get(f"/games/{game}", headers=bearer(token))
-    assert answer.status_code == 200, answer.text
-    return answer.json()
-
-
-def act(api: httpx.Client, game: str, token: str, action: dict[str, Any]) -> None:
-    answer = api.post(f"/games/{game}/actions", json=action, headers=bearer(token))
-    assert answer.status_code == 200, answer.text
 
 
 def friend_game(api: httpx.Client, name: str = "Ann") -> tuple[str, dict[int, str], int, str]:

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tablekit import WAIT_TURN_OR_OVER
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"
@@ -29,15 +30,6 @@ CHARACTERS = (
 LONG_PRESS_WAIT = 800
 RULE_ID = re.compile(r"\bR\d+(\.\d+)+\b|\(R\d+\)")
 
-#: Whose turn it is, read from the page: "turn" (mine, nothing in progress) or "over".
-WAIT_TURN_OR_OVER = """() => {
-  const over = document.querySelector('[data-testid="game-over"]');
-  if (over && !over.hidden) return "over";
-  const s = document.querySelector('[data-testid="status"]');
-  if (s && s.dataset.status === "playing" && s.dataset.toAct === s.dataset.seat
-      && document.querySelector('[data-testid="pick-hint"]')) return "turn";
-  return false;
-}"""
 
 
 def text(lang: str, key: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tablekit import bearer
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -32,9 +33,6 @@ FOCUSED = "() => (document.activeElement && document.activeElement.dataset.testi
 def words(key: str, lang: str = "en") -> str:
     return str(json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))[key])
 
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture(scope="module")

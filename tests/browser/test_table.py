@@ -18,6 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from tablekit import WAIT_TURN_OR_OVER, bearer, seat_view
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -26,19 +27,7 @@ CHARACTERS = {
     "dancer", "reporter", "bandit", "reverend", "mayor",
 }  # fmt: skip
 
-#: Whose turn it is, read from the page: "turn" (mine, nothing in progress) or "over".
-WAIT_TURN_OR_OVER = """() => {
-  const over = document.querySelector('[data-testid="game-over"]');
-  if (over && !over.hidden) return "over";
-  const s = document.querySelector('[data-testid="status"]');
-  if (s && s.dataset.status === "playing" && s.dataset.toAct === s.dataset.seat
-      && document.querySelector('[data-testid="pick-hint"]')) return "turn";
-  return false;
-}"""
 
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def game_and_token(page: Page) -> tuple[str, str]:
@@ -46,11 +35,6 @@ def game_and_token(page: Page) -> tuple[str, str]:
     assert found, page.url
     return found.group(1), found.group(2)
 
-
-def seat_view(api: httpx.Client, game: str, token: str) -> dict[str, Any]:
-    answer = api.get(f"/games/{game}", headers=bearer(token))
-    assert answer.status_code == 200, answer.text
-    return answer.json()
 
 
 def wait_turn_or_over(page: Page, timeout: float = 20_000) -> str:
