@@ -57,13 +57,10 @@ def test_the_log_does_not_repeat_a_reveal_after_a_take_and_a_look_with_one_card(
 def test_the_lobby_names_the_bots_by_rank_and_the_sides_by_column(page: Page) -> None:
     page.goto("/")
     options = page.locator("#bot-level option")
-    labels = dict(
-        zip(
-            options.evaluate_all("os => os.map(o => o.value)"),
-            options.all_inner_texts(),
-            strict=True,
-        )
-    )
+    # The list is drawn (and translated) once the page has loaded: wait for all of it,
+    # then read values and names in one go.
+    expect(options).to_have_count(7)
+    labels = dict(options.evaluate_all("os => os.map(o => [o.value, o.textContent.trim()])"))
     assert labels == {
         "level:1": "Medium", "level:2": "Tricky", "level:3": "Hard", "level:4": "Very hard",
         "level:5": "Expert", "heuristic": "Easy", "random": "Beginner",
