@@ -83,9 +83,12 @@ def confirm_placement(page: Page) -> None:
     page.get_by_test_id("placement-yes").click()
 
 
-def expect_street(page: Page, seat: int, placed: dict[str, list[str]]) -> None:
-    """The table in play shows the seat's own cards where it placed them."""
-    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+def expect_street(
+    page: Page, seat: int, placed: dict[str, list[str]], *, playing: bool = True
+) -> None:
+    """The table (in play, unless told otherwise) shows the seat's own cards there."""
+    if playing:
+        expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
     expect(page.get_by_test_id("placement")).to_have_count(0)
     for col, card in enumerate(placed["street"], start=1):
         expect(page.get_by_test_id(f"card-{seat}-{col}")).to_have_attribute("data-card", card)
@@ -93,6 +96,28 @@ def expect_street(page: Page, seat: int, placed: dict[str, list[str]]) -> None:
         page.get_by_test_id(f"saloon-{seat}-{i}").get_attribute("data-card") or "" for i in (0, 1)
     )
     assert saloon == sorted(placed["saloon"])
+
+
+def expect_placed_against_bot(
+    page: Page, api: httpx.Client, seat: int, placed: dict[str, list[str]]
+) -> None:
+    """The game against a bot started from ``placed``, and the table shows the seat's cards.
+
+    The bot may move first, and its Dancer may slide one of our cards (R6.6) before the
+    table is read: so the game is resigned, its record's setup is compared with what was
+    placed, and the table with where the cards stand at the end.
+    """
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+    expect(page.get_by_test_id("placement")).to_have_count(0)
+    game, token = page.url.rsplit("/", 2)[-2:]
+    resigned = api.post(f"/games/{game}/resign", headers=bearer(token))
+    assert resigned.status_code == 200, resigned.text
+    setup = api.get(f"/games/{game}/record").json()["setup"]["seats"][seat]
+    assert setup["street"] == placed["street"]
+    assert sorted(setup["saloon"]) == sorted(placed["saloon"])
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "over")
+    final = api.get(f"/games/{game}", headers=bearer(token)).json()["view"]["seats"][seat]
+    expect_street(page, seat, {"street": final["street"], "saloon": final["saloon"]}, playing=False)
 
 
 def last_saved(page: Page) -> Any:
@@ -155,7 +180,7 @@ def test_cards_are_placed_by_click_to_swap_and_drag_and_the_game_shows_that_stre
     expect(page.get_by_test_id("placement-confirm")).to_be_hidden()
     expect(page.get_by_test_id("placement")).to_be_visible()
     confirm_placement(page)
-    expect_street(page, 0, placed)
+    expect_placed_against_bot(page, placing_server, 0, placed)
     assert last_saved(page) == placed
     assert console_errors == []
 
@@ -269,7 +294,7 @@ def test_cards_are_placed_with_the_keyboard_only_on_the_mirrored_side(
     expect(page.get_by_test_id("placement-confirm")).to_be_visible()
     assert page.evaluate(FOCUSED) == "placement-yes"
     page.keyboard.press("Enter")
-    expect_street(page, 1, placed)
+    expect_placed_against_bot(page, placing_server, 1, placed)
     assert console_errors == []
 
 
@@ -284,11 +309,10 @@ def test_random_placement_then_the_last_arrangement_is_offered_next_time(
     expect(page.get_by_test_id("placement-confirm")).to_contain_text(words("place.random.text"))
     page.get_by_test_id("placement-yes").click()
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
-    view = placing_server.get(f"/games/{made['game']}", headers=bearer(made["token"])).json()
-    dealt = view["view"]["seats"][0]
+    dealt = last_saved(page)
     assert set(dealt["street"]) | set(dealt["saloon"]) == CHARACTERS
-    assert last_saved(page) == {"street": dealt["street"], "saloon": dealt["saloon"]}
-    expect_street(page, 0, {"street": dealt["street"], "saloon": dealt["saloon"]})
+    # The arrangement kept is the one the server dealt (its record's setup).
+    expect_placed_against_bot(page, placing_server, 0, dealt)
 
     # The next game offers that arrangement back.
     again = bot_game(placing_server)
