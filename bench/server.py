@@ -185,7 +185,9 @@ async def table(
             game_id, tokens = await new_game(http, args.turn_limit)
             sockets = [
                 await websockets.connect(
-                    f"{ws_base}/ws/games/{game_id}?token={t}",
+                    f"{ws_base}/ws/games/{game_id}",
+                    # The token in a header, never in the URL (docs/protocol.md).
+                    additional_headers={"Authorization": f"Bearer {t}"},
                     max_size=None,
                     compression=None if args.compression == "none" else "deflate",
                 )

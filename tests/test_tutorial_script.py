@@ -116,7 +116,7 @@ def test_the_server_creates_the_tutorial_from_its_fixed_position(tmp_path: Path)
     """POST /games {"opponent": "bot", "tutorial": true}: seat 0, playing at once (no
     placement phase), the learner's own street as in the fixed setup, the bot
     ``tutorial``; the tutorial bot is refused for other games."""
-    from serverkit import http_game, running, wait_for_actions
+    from serverkit import auth, http_game, running, wait_for_actions
 
     with running(tmp_path) as client:
         made = client.post("/games", json={"opponent": "bot", "tutorial": True})
@@ -131,9 +131,7 @@ def test_the_server_creates_the_tutorial_from_its_fixed_position(tmp_path: Path)
         token = body["token"]
         for index in (0, 1):
             text = LEARNER_SCRIPT[index]
-            answer = client.post(
-                f"/games/{body['game']}/actions", params={"token": token}, json=text
-            )
+            answer = client.post(f"/games/{body['game']}/actions", headers=auth(token), json=text)
             assert answer.status_code == 200, answer.text
         after = wait_for_actions(client, body["game"], 4)
         assert after["actions"] == 4 and after["view"]["to_act"] == LEARNER

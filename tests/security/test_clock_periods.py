@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from attackkit import recv  # noqa: F401  (the server kit's path)
-from serverkit import http_game, settings_for
+from serverkit import auth, http_game, settings_for
 from starlette.testclient import TestClient
 
 from outlaws.engine import Setup, State
@@ -79,7 +79,7 @@ def stored_game(path: Path, now: float, bank: float) -> str:
 
 
 def act(client: TestClient, game: str, seat: int, notation: str) -> dict[str, Any]:
-    answer = client.post(f"/games/{game}/actions", params={"token": TOKEN[seat]}, json=notation)
+    answer = client.post(f"/games/{game}/actions", headers=auth(TOKEN[seat]), json=notation)
     assert answer.status_code == 200, answer.text
     return dict(answer.json()["game"])
 

@@ -98,6 +98,7 @@ def test_a_game_and_a_client_have_a_cap_on_websockets(tmp_path: Path) -> None:
 
             def connect(game: str) -> dict[str, Any]:
                 ws = stack.enter_context(client.websocket_connect(f"/ws/games/{game}"))
+                ws.send_json({"op": "hello"})  # a spectator (refused already past a cap)
                 return recv(ws)
 
             assert [connect(game_id)["type"] for _ in range(4)] == ["hello"] * 4

@@ -12,7 +12,7 @@ import schemathesis
 from attackkit import recv
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serverkit import create_friend_game, http_game, running
+from serverkit import auth, create_friend_game, http_game, running
 
 #: Examples per endpoint: enough to reach the odd corners, cheap enough for `make test`.
 EXAMPLES = 3
@@ -75,7 +75,7 @@ def test_no_websocket_message_breaks_the_server(tmp_path: Path) -> None:
     with running(tmp_path) as client:
         game_id, tokens = create_friend_game(client)
         seat = http_game(client, game_id)["view"]["to_act"]
-        with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[1 - seat]}") as ws:
+        with client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[1 - seat])) as ws:
             assert recv(ws)["type"] == "hello"
 
             @given(MESSAGES)

@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 from attackkit import long_record, median_ms, ping_times
-from serverkit import create_friend_game, recv, running
+from serverkit import auth, create_friend_game, recv, running
 
 from outlaws.server.records import MAX_IMPORT_ACTIONS, REPLAY_PAGE
 
@@ -25,7 +25,7 @@ def test_other_games_stay_responsive_while_the_heaviest_replay_is_refetched(
         assert imported.status_code == 201, imported.text[:300]
         heavy = imported.json()["game"]
         other, tokens = create_friend_game(client)
-        with client.websocket_connect(f"/ws/games/{other}?token={tokens[0]}") as ws:
+        with client.websocket_connect(f"/ws/games/{other}", headers=auth(tokens[0])) as ws:
             assert recv(ws)["type"] == "hello"
             quiet = median_ms(ping_times(ws, 20))
             stop = threading.Event()

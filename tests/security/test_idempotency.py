@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from attackkit import recv
-from serverkit import create_friend_game, http_game, running, stored_game
+from serverkit import auth, create_friend_game, http_game, running, stored_game
 
 
 def a_swap(game: dict[str, Any]) -> dict[str, Any]:
@@ -22,7 +22,7 @@ def test_a_resent_websocket_action_is_played_once(tmp_path: Path) -> None:
         mover = http_game(client, game_id)["view"]["to_act"]
         tokens = [tokens[mover]]
         swap = a_swap(http_game(client, game_id, tokens[0]))
-        with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as ws:
+        with client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[0])) as ws:
             assert recv(ws)["type"] == "hello"
             answers = []
             for _ in range(3):  # the same message, sent again and again

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from attackkit import recv
-from serverkit import create_friend_game, http_game, running, stored_game
+from serverkit import auth, create_friend_game, http_game, running, stored_game
 
 from outlaws.server.logs import redact
 
@@ -33,7 +33,7 @@ def test_an_encoded_token_name_is_hidden_in_logs() -> None:
 def test_oversized_frames_spend_the_rate_and_a_flood_of_them_is_closed(tmp_path: Path) -> None:
     with running(tmp_path, rate_burst=5.0, rate_per_second=0.5, rate_strikes=10) as client:
         game_id, tokens = create_friend_game(client)
-        with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as ws:
+        with client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[0])) as ws:
             recv(ws)
             codes = []
             with pytest.raises(ConnectionError):
@@ -58,7 +58,7 @@ def test_an_action_after_the_deadline_is_refused(tmp_path: Path) -> None:
         look = next(a for a in http_game(client, game_id, tokens[seat])["legal"]
                     if a["type"] == "look")  # fmt: skip
         now.t += 4.001
-        late = client.post(f"/games/{game_id}/actions", params={"token": tokens[seat]}, json=look)
+        late = client.post(f"/games/{game_id}/actions", headers=auth(tokens[seat]), json=look)
         assert late.status_code == 409 and late.json()["error"]["code"] == "out_of_time"
         assert stored_game(tmp_path, game_id).actions == []
 
@@ -85,7 +85,7 @@ def test_notation_in_other_digits_is_refused_on_the_socket(tmp_path: Path) -> No
     with running(tmp_path) as client:
         game_id, tokens = create_friend_game(client)
         seat = http_game(client, game_id)["view"]["to_act"]
-        with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[seat]}") as ws:
+        with client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[seat])) as ws:
             recv(ws)
             ws.send_text("look ٣")
             assert recv(ws)["error"]["code"] == "bad_action"

@@ -23,6 +23,7 @@ with warnings.catch_warnings():
     from serverkit import (
         PLACEMENT,
         STREET,
+        auth,
         create_placing_friend_game,
         http_game,
         join,
@@ -69,20 +70,22 @@ def test_the_other_seat_and_spectators_learn_nothing_of_a_placement(
     caplog.set_level(logging.DEBUG)
     answers: list[str] = []
     for token in (bob, None):
-        params = {"token": token} if token else {}
+        headers = auth(token)
         for path in ("", "/record", "/replay", "/notebook", "/replay?start=0&stop=0"):
-            answers.append(client.get(f"/games/{game_id}{path}", params=params).text)
+            answers.append(client.get(f"/games/{game_id}{path}", headers=headers).text)
         answers.append(
             client.get(f"/games/{game_id}", headers={"Authorization": f"Bearer {bob}"}).text
         )
-        answers.append(client.post(f"/games/{game_id}/actions", params=params, json="pass").text)
-        answers.append(client.post(f"/games/{game_id}/resign", params=params).text)
+        answers.append(client.post(f"/games/{game_id}/actions", headers=headers, json="pass").text)
+        answers.append(client.post(f"/games/{game_id}/resign", headers=headers).text)
     answers.append(client.post("/games/mine", json={"tokens": [bob, "x" * 40]}).text)
     # Bob's bad placements: the errors name his fields, never Ann's cards.
     for body in ({"street": STREET[::-1], "saloon": ["governor", "mayor"]}, {"random": 1}):
         answers.append(place(client, game_id, bob, body).text)
-    for query in (f"?token={bob}", "", f"?token={bob}&since=99", "?since=3"):
-        with client.websocket_connect(f"/ws/games/{game_id}{query}") as ws:
+    for token, query in ((bob, ""), (None, ""), (bob, "?since=99"), (None, "?since=3")):
+        with client.websocket_connect(f"/ws/games/{game_id}{query}", headers=auth(token)) as ws:
+            if token is None:  # a spectator says hello first
+                ws.send_json({"op": "hello"})
             answers.append(json.dumps(recv(ws)))
             for probe in ('{"op": "sync", "since": 0}', "look 1", '{"op": "resign"}'):
                 ws.send_text(probe)
@@ -92,7 +95,7 @@ def test_the_other_seat_and_spectators_learn_nothing_of_a_placement(
     assert leaked(json.dumps(http_game(client, game_id, ann)))
     # Bob places too: play starts, and still his messages show only what play reveals.
     assert place(client, game_id, bob, {"random": True}).status_code == 200
-    with client.websocket_connect(f"/ws/games/{game_id}?token={bob}") as ws:
+    with client.websocket_connect(f"/ws/games/{game_id}", headers=auth(bob)) as ws:
         hello = recv(ws)
     assert hello["phase"] == "play" and not leaked(json.dumps(hello))
     assert hello["view"]["seats"][0]["street"] == [None] * 8
@@ -122,7 +125,8 @@ def test_bad_and_abusive_placement_bodies_are_refused_and_change_nothing(
     with running(tmp_path, max_body=64 * 1024) as client:
         made = create_placing_friend_game(client)
         game_id, ann = made["game"], made["token"]
-        url = f"/games/{game_id}/placement?token={ann}"
+        url = f"/games/{game_id}/placement"
+        mine = auth(ann)
         before = http_game(client, game_id, ann)
 
         def refused(response: Any, status: int = 422) -> dict[str, Any]:
@@ -149,13 +153,15 @@ def test_bad_and_abusive_placement_bodies_are_refused_and_change_nothing(
             {"random": "true"},
             {"random": True, "seat": 0},
         ):
-            error = refused(client.post(url, json=body))
+            error = refused(client.post(url, headers=mine, json=body))
             assert error["rule"] == "R3.1" and error["field"].startswith("placement"), body
-        refused(client.post(url, content=b'{"street": [', headers=_JSON), 400)
-        refused(client.post(url, content=b"\xff\xfe{}", headers=_JSON), 400)
+        refused(client.post(url, content=b'{"street": [', headers={**_JSON, **mine}), 400)
+        refused(client.post(url, content=b"\xff\xfe{}", headers={**_JSON, **mine}), 400)
         deep = b"[" * 20_000 + b"]" * 20_000
-        refused(client.post(url, content=deep, headers=_JSON), 400)
-        refused(client.post(url, content=b" " * (65 * 1024) + b"{}", headers=_JSON), 413)
+        refused(client.post(url, content=deep, headers={**_JSON, **mine}), 400)
+        refused(
+            client.post(url, content=b" " * (65 * 1024) + b"{}", headers={**_JSON, **mine}), 413
+        )
         # After all that, Ann places as any seat would.
         assert place(client, game_id, ann, PLACEMENT).status_code == 200
 

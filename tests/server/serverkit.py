@@ -154,9 +154,14 @@ def create_friend_game(client: TestClient, seat: int = 0, **extra: Any) -> tuple
     return body["game"], tokens
 
 
+def auth(token: str | None) -> dict[str, str]:
+    """The headers that carry a seat's token (none: a spectator's request). A token never
+    goes in a URL: the server refuses ``?token=`` (docs/protocol.md)."""
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
 def http_game(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
-    params = {"token": token} if token else {}
-    response = client.get(f"/games/{game_id}", params=params)
+    response = client.get(f"/games/{game_id}", headers=auth(token))
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -179,9 +184,7 @@ def play_http(
             continue
         game = http_game(client, game_id, tokens[seat])
         action = rng.choice(game["legal"])
-        response = client.post(
-            f"/games/{game_id}/actions", params={"token": tokens[seat]}, json=action
-        )
+        response = client.post(f"/games/{game_id}/actions", headers=auth(tokens[seat]), json=action)
         assert response.status_code == 200, response.text
         played += 1
     return played
@@ -208,8 +211,7 @@ PLACEMENT = {"street": STREET, "saloon": ["mayor", "reverend"]}
 
 def place(client: TestClient, game_id: str, token: str | None, body: Any) -> Any:
     """``POST /games/{id}/placement`` with ``token`` (none: without one); the response."""
-    params = {"token": token} if token else {}
-    return client.post(f"/games/{game_id}/placement", params=params, json=body)
+    return client.post(f"/games/{game_id}/placement", headers=auth(token), json=body)
 
 
 def create_placing_friend_game(client: TestClient, seat: int = 0, **extra: Any) -> dict:

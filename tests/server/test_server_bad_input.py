@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_friend_game, http_game, recv, running, stored_record
+from serverkit import auth, create_friend_game, http_game, recv, running, stored_record
 from starlette.websockets import WebSocketDisconnect
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
@@ -52,39 +52,37 @@ def test_http_bad_input(table: Any) -> None:
     client, game_id, tokens, to_act, tmp_path = table
     before = snapshot(client, tmp_path, game_id, tokens)
     url = f"/games/{game_id}/actions"
-    mine = {"token": tokens[to_act]}
+    mine = auth(tokens[to_act])
     # Unknown game.
     error_of(client.get("/games/no-such-game"), 404, "unknown_game")
     error_of(
-        client.post("/games/no-such-game/actions", params=mine, json="pass"), 404, "unknown_game"
+        client.post("/games/no-such-game/actions", headers=mine, json="pass"), 404, "unknown_game"
     )
     # Wrong token.
     assert (
-        error_of(client.get(f"/games/{game_id}", params={"token": "forged"}), 403, "bad_token")[
-            "field"
-        ]
+        error_of(client.get(f"/games/{game_id}", headers=auth("forged")), 403, "bad_token")["field"]
         == "token"
     )
-    error_of(client.post(url, params={"token": "forged"}, json="look 1"), 403, "bad_token")
+    error_of(client.post(url, headers=auth("forged"), json="look 1"), 403, "bad_token")
     error_of(client.post(url, json="look 1"), 401, "no_token")
     # Malformed JSON.
     headers = {"content-type": "application/json"}
     error_of(
-        client.post(url, params=mine, content=b'{"type": "look", ', headers=headers),
+        client.post(url, content=b'{"type": "look", ', headers={**mine, **headers}),
         400,
         "malformed_json",
     )
     error_of(client.post("/games", content=b"{opponent", headers=headers), 400, "malformed_json")
     # An unknown field of an action, and of a request.
     bad = error_of(
-        client.post(url, params=mine, json={"type": "look", "col": 3, "colour": 1}),
+        client.post(url, headers=mine, json={"type": "look", "col": 3, "colour": 1}),
         422,
         "bad_action",
     )
     assert bad["field"] == "action.colour"
-    bad = error_of(client.post(url, params=mine, json={"type": "teleport"}), 422, "bad_action")
+    bad = error_of(client.post(url, headers=mine, json={"type": "teleport"}), 422, "bad_action")
     assert bad["field"] == "action.type"
-    bad = error_of(client.post(url, params=mine, json="look nine"), 422, "bad_action")
+    bad = error_of(client.post(url, headers=mine, json="look nine"), 422, "bad_action")
     assert bad["field"].startswith("notation")
     bad = error_of(client.post("/games", json={"opponent": "bot", "colour": "red"}), 422, "invalid")
     assert bad["field"] == "colour"
@@ -92,11 +90,11 @@ def test_http_bad_input(table: Any) -> None:
     assert bad["field"] == "bot"
     # Illegal actions: the engine names the rule.
     shot = {"type": "hitman", "col": not_the_hitman(client, game_id, tokens[to_act])}
-    illegal = error_of(client.post(url, params=mine, json=shot), 409, "illegal_action")
+    illegal = error_of(client.post(url, headers=mine, json=shot), 409, "illegal_action")
     assert illegal["rule"].startswith("R")
-    error_of(client.post(url, params=mine, json="intercept"), 409, "illegal_action")
+    error_of(client.post(url, headers=mine, json="intercept"), 409, "illegal_action")
     error_of(
-        client.post(url, params={"token": tokens[1 - to_act]}, json="look 1"), 409, "not_your_turn"
+        client.post(url, headers=auth(tokens[1 - to_act]), json="look 1"), 409, "not_your_turn"
     )
     # Oversized bodies.
     huge = json.dumps({"format": "outlaws/1", "seed": 1, "actions": [], "pad": "x" * 2_000_000})
@@ -104,7 +102,7 @@ def test_http_bad_input(table: Any) -> None:
     # Nothing changed, and the game goes on.
     assert snapshot(client, tmp_path, game_id, tokens) == before
     legal = http_game(client, game_id, tokens[to_act])["legal"][0]
-    assert client.post(url, params=mine, json=legal).status_code == 200
+    assert client.post(url, headers=mine, json=legal).status_code == 200
 
 
 @pytest.mark.parametrize(
@@ -137,15 +135,15 @@ def test_websocket_bad_input(table: Any) -> None:
     client, game_id, tokens, to_act, tmp_path = table
     before = snapshot(client, tmp_path, game_id, tokens)
     # Unknown game, wrong token: an error message, then the socket closes.
-    for url, code in (
-        (f"/ws/games/nope?token={tokens[0]}", "unknown_game"),
-        (f"/ws/games/{game_id}?token=forged", "bad_token"),
+    for url, token, code in (
+        ("/ws/games/nope", tokens[0], "unknown_game"),
+        (f"/ws/games/{game_id}", "forged", "bad_token"),
     ):
-        with client.websocket_connect(url) as ws:
+        with client.websocket_connect(url, headers=auth(token)) as ws:
             assert recv(ws)["error"]["code"] == code
             with pytest.raises(ConnectionError):
                 recv(ws)
-    with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[to_act]}") as ws:
+    with client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[to_act])) as ws:
         hello = recv(ws)
         assert hello["type"] == "hello" and hello["legal"]
 
@@ -183,13 +181,14 @@ def test_websocket_bad_input(table: Any) -> None:
             for _ in range(20):
                 ws.send_text("look 1")
                 recv(ws, timeout=5)
-    with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[1 - to_act]}") as ws:
+    with client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[1 - to_act])) as ws:
         recv(ws)
         ws.send_bytes(b"\xff\xfe")
         assert recv(ws)["error"]["code"] == "bad_message"
         ws.send_text("look 1")
         assert recv(ws)["error"]["code"] == "not_your_turn"
     with client.websocket_connect(f"/ws/games/{game_id}") as spectator:
+        spectator.send_json({"op": "hello"})
         recv(spectator)
         spectator.send_text("look 1")
         assert recv(spectator)["error"]["code"] == "not_a_seat"

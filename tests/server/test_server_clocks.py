@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from serverkit import create_friend_game, http_game, running, stored_game
+from serverkit import auth, create_friend_game, http_game, running, stored_game
 
 
 class FakeTime:
@@ -41,7 +41,7 @@ def test_the_bank_pays_for_slow_turns_and_the_idle_seat_loses(tmp_path: Path) ->
             mine = http_game(client, game_id, tokens[seat])
             move = next(a for a in mine["legal"] if a["type"] == "move")
             now.t += 4
-            ok = client.post(f"/games/{game_id}/actions", params={"token": tokens[seat]}, json=move)
+            ok = client.post(f"/games/{game_id}/actions", headers=auth(tokens[seat]), json=move)
             assert ok.status_code == 200, ok.text
         game = http_game(client, game_id)
         other = 1 - seat

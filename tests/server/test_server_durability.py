@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from serverkit import (
+    auth,
     create_bot_game,
     create_friend_game,
     http_game,
@@ -79,14 +80,14 @@ def test_a_failed_write_refuses_the_action_and_changes_nothing(
 
         monkeypatch.setattr(Storage, "insert_action_rows", staticmethod(broken))
         refused = client.post(
-            f"/games/{game_id}/actions", params={"token": tokens[to_act]}, json=action
+            f"/games/{game_id}/actions", headers=auth(tokens[to_act]), json=action
         )
         assert refused.status_code == 503
         assert refused.json()["error"]["code"] == "storage"
         assert http_game(client, game_id, tokens[to_act]) == before
         monkeypatch.undo()
         accepted = client.post(
-            f"/games/{game_id}/actions", params={"token": tokens[to_act]}, json=action
+            f"/games/{game_id}/actions", headers=auth(tokens[to_act]), json=action
         )
         assert accepted.status_code == 200 and accepted.json()["accepted"] == 0
     assert [a.to_json() for a in stored_record(tmp_path, game_id).actions] == [

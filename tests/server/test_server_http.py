@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from serverkit import (
+    auth,
     create_bot_game,
     create_friend_game,
     http_game,
@@ -28,7 +29,9 @@ def test_a_whole_game_against_a_bot(tmp_path: Path) -> None:
     with running(tmp_path) as client:
         made = create_bot_game(client, bot="random", seat=0, turn_limit=30)
         game_id, token = made["game"], made["token"]
-        assert made["invite"] is None and made["links"]["ws"].endswith(token)
+        assert made["invite"] is None and made["links"]["ws"] == f"/ws/games/{game_id}"
+        # The seat's links never hold its token (it goes in a header, never a URL).
+        assert not [link for link in made["links"].values() if link and token in link]
         play_http(client, game_id, {0: token}, rng, steps=10_000)
         game = http_game(client, game_id, token)
         assert game["status"] == "over" and game["mode"] == "replay"
@@ -68,7 +71,7 @@ def test_two_humans_a_spectator_and_my_games(tmp_path: Path) -> None:
         waiting = http_game(client, game_id, made["token"])
         assert waiting["status"] == "waiting" and waiting["legal"] is None
         refused = client.post(
-            f"/games/{game_id}/actions", params={"token": made["token"]}, json="look 1"
+            f"/games/{game_id}/actions", headers=auth(made["token"]), json="look 1"
         )
         assert refused.status_code == 409
         assert refused.json()["error"]["code"] in ("not_started", "not_your_turn")
@@ -90,9 +93,9 @@ def test_two_humans_a_spectator_and_my_games(tmp_path: Path) -> None:
         for seat in (0, 1):
             mine = http_game(client, game_id, tokens[seat])
             assert mine["view"] == json.loads(json.dumps(seat_view(state, seat).to_json()))
-        # The Bearer header works as well as ?token=.
+        # The Bearer header is how a token is sent; the scheme's name in any case.
         bearer = client.get(
-            f"/games/{game_id}", headers={"Authorization": f"Bearer {tokens[0]}"}
+            f"/games/{game_id}", headers={"Authorization": f"bearer {tokens[0]}"}
         ).json()
         assert bearer["seat"] == 0
         listed = client.post("/games/mine", json={"tokens": [tokens[1], "nobody"]}).json()
@@ -109,13 +112,13 @@ def test_resign_export_and_import_round_trip(tmp_path: Path) -> None:
     with running(tmp_path) as client:
         game_id, tokens = create_friend_game(client)
         play_http(client, game_id, {0: tokens[0], 1: tokens[1]}, rng, steps=9)
-        resigned = client.post(f"/games/{game_id}/resign", params={"token": tokens[1]})
+        resigned = client.post(f"/games/{game_id}/resign", headers=auth(tokens[1]))
         assert resigned.status_code == 200
         assert resigned.json()["result"] == {"winner": 0, "how": "resign", "loser": 1}
         game = http_game(client, game_id, tokens[0])
         assert game["status"] == "over" and game["result"]["how"] == "resign"
         # Nothing more can be played, by either seat, nor resigned twice.
-        after = client.post(f"/games/{game_id}/resign", params={"token": tokens[0]})
+        after = client.post(f"/games/{game_id}/resign", headers=auth(tokens[0]))
         assert after.status_code == 409 and after.json()["error"]["code"] == "game_over"
         # The replay of a resigned game shows both hands too.
         replay = client.get(f"/games/{game_id}/replay", params={"start": 9}).json()
@@ -139,7 +142,7 @@ def test_resign_export_and_import_round_trip(tmp_path: Path) -> None:
         watched = http_game(client, copy_id)
         assert watched["mode"] == "replay" and watched["kind"] == "imported"
         assert watched["result"]["how"] == "resign"
-        refused = client.post(f"/games/{copy_id}/resign", params={"token": tokens[0]})
+        refused = client.post(f"/games/{copy_id}/resign", headers=auth(tokens[0]))
         assert refused.status_code == 403
 
 

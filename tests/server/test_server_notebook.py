@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from serverkit import (
     PLACEMENT,
     STREET,
+    auth,
     create_friend_game,
     create_placing_friend_game,
     http_game,
@@ -29,7 +30,7 @@ from outlaws.engine import CHARACTERS, TOKENS, View, seat_view
 
 
 def notebook(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
-    response = client.get(f"/games/{game_id}/notebook", params={"token": token})
+    response = client.get(f"/games/{game_id}/notebook", headers=auth(token))
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -127,9 +128,7 @@ def test_a_revealed_card_is_certain_where_it_was_shown(tmp_path: Path) -> None:
         card = game["view"]["seats"][actor]["street"][look["col"] - 1]
         before = notebook(client, game_id, tokens[1 - actor])
         assert before["columns"][look["col"] - 1]["p"].get(card, 0.0) < 1.0
-        response = client.post(
-            f"/games/{game_id}/actions", params={"token": tokens[actor]}, json=look
-        )
+        response = client.post(f"/games/{game_id}/actions", headers=auth(tokens[actor]), json=look)
         assert response.status_code == 200, response.text
         # The other seat saw the card the looker showed (R5.3): it is certain there.
         body = notebook(client, game_id, tokens[1 - actor])
@@ -153,10 +152,10 @@ def test_only_a_seat_has_a_notebook(tmp_path: Path) -> None:
         url = f"/games/{game_id}/notebook"
         for response, status, code in (
             (client.get(url), 401, "no_token"),
-            (client.get(url, params={"token": "forged"}), 403, "bad_token"),
+            (client.get(url, headers=auth("forged")), 403, "bad_token"),
             (client.get(url, headers={"Authorization": "Bearer forged"}), 403, "bad_token"),
             (
-                client.get("/games/no-such-game/notebook", params={"token": tokens[0]}),
+                client.get("/games/no-such-game/notebook", headers=auth(tokens[0])),
                 404,
                 "unknown_game",
             ),
@@ -165,7 +164,7 @@ def test_only_a_seat_has_a_notebook(tmp_path: Path) -> None:
             assert response.json()["error"]["code"] == code
         # A token of another game holds no seat here.
         _, other_tokens = create_friend_game(client)
-        wrong = client.get(url, params={"token": other_tokens[0]})
+        wrong = client.get(url, headers=auth(other_tokens[0]))
         assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
         assert "/games/{game_id}/notebook" in client.get("/openapi.json").json()["paths"]
 
@@ -194,7 +193,7 @@ def test_a_finished_game_has_its_notebook_too(tmp_path: Path) -> None:
 def test_a_resigned_game_keeps_its_secrets(tmp_path: Path) -> None:
     with running(tmp_path) as client:
         game_id, tokens = create_friend_game(client, seat=0)
-        resigned = client.post(f"/games/{game_id}/resign", params={"token": tokens[0]})
+        resigned = client.post(f"/games/{game_id}/resign", headers=auth(tokens[0]))
         assert resigned.status_code == 200, resigned.text
         # A resignation is not an engine event: the cards stay hidden.
         body = notebook(client, game_id, tokens[1])
@@ -260,7 +259,7 @@ def test_a_governor_shown_by_a_look_is_certain_to_the_opponent(tmp_path: Path) -
 
         def act(action: dict[str, Any]) -> dict[str, Any]:
             response = client.post(
-                f"/games/{game_id}/actions", params={"token": tokens[actor]}, json=action
+                f"/games/{game_id}/actions", headers=auth(tokens[actor]), json=action
             )
             assert response.status_code == 200, response.text
             return notebook(client, game_id, tokens[actor])

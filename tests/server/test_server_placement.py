@@ -21,6 +21,7 @@ from serverkit import (
     MESSAGE_KEYS,
     PLACEMENT,
     STREET,
+    auth,
     create_placing_friend_game,
     http_game,
     join,
@@ -87,11 +88,11 @@ def test_against_a_bot_the_human_places_first_and_plays_with_that_street(tmp_pat
         assert waiting["placement"] == {"done": [False, True], "mine": None}
         assert waiting["actions"] == 0 and waiting["players"][1]["kind"] == "bot"
         # Nothing to play yet: actions, the notebook and resigning wait for the deal.
-        acting = client.post(f"/games/{game_id}/actions", params={"token": token}, json="look 3")
+        acting = client.post(f"/games/{game_id}/actions", headers=auth(token), json="look 3")
         assert error_of(acting, 409, "not_started")["rule"] == "R3.1"
-        notebook = client.get(f"/games/{game_id}/notebook", params={"token": token})
+        notebook = client.get(f"/games/{game_id}/notebook", headers=auth(token))
         error_of(notebook, 409, "not_started")
-        resigning = client.post(f"/games/{game_id}/resign", params={"token": token})
+        resigning = client.post(f"/games/{game_id}/resign", headers=auth(token))
         error_of(resigning, 409, "not_started")
 
         placed = place(client, game_id, token, PLACEMENT)
@@ -172,10 +173,11 @@ def test_two_friends_place_and_neither_sees_the_other_placement(tmp_path: Path) 
         bob = join(client, made["invite"])
         seen_by_others: list[Any] = []
         with (
-            client.websocket_connect(f"/ws/games/{game_id}?token={ann}") as ws0,
-            client.websocket_connect(f"/ws/games/{game_id}?token={bob}") as ws1,
+            client.websocket_connect(f"/ws/games/{game_id}", headers=auth(ann)) as ws0,
+            client.websocket_connect(f"/ws/games/{game_id}", headers=auth(bob)) as ws1,
             client.websocket_connect(f"/ws/games/{game_id}?since=7") as spectator,
         ):
+            spectator.send_json({"op": "hello"})  # a spectator says hello first
             hellos = {0: recv(ws0), 1: recv(ws1), None: recv(spectator)}
             for seat, hello in hellos.items():
                 assert set(hello) <= MESSAGE_KEYS["hello"]

@@ -14,7 +14,7 @@ import gc
 import random
 from pathlib import Path
 
-from serverkit import PLACEMENT, place, running
+from serverkit import PLACEMENT, auth, place, running
 
 from outlaws.engine import Placement, State
 from outlaws.server.service import GameService
@@ -109,11 +109,12 @@ def test_while_games_are_played_only_their_tables_hold_the_states(tmp_path: Path
                 (friend["game"], tokens),
             ):
                 for token in seat_tokens.values():
-                    mine = client.get(f"/games/{game}", params={"token": token}).json()
+                    mine = client.get(f"/games/{game}", headers=auth(token)).json()
                     if mine["legal"]:
                         action = rng.choice(mine["legal"])
-                        client.post(f"/games/{game}/actions", params={"token": token}, json=action)
+                        client.post(f"/games/{game}/actions", headers=auth(token), json=action)
         with client.websocket_connect(f"/ws/games/{friend['game']}") as ws:
+            ws.send_json({"op": "hello"})
             ws.receive_json()  # a spectator's hello: the room has built its messages
             gc.collect()
             tables = list(service.active.values()) + list(service.finished.values())
@@ -135,6 +136,7 @@ def test_while_seats_place_only_their_tables_hold_the_placements(tmp_path: Path)
         bot = client.post("/games", json={"opponent": "bot", "bot": "random"}).json()
         assert place(client, friend["game"], friend["token"], PLACEMENT).status_code == 200
         with client.websocket_connect(f"/ws/games/{friend['game']}") as ws:
+            ws.send_json({"op": "hello"})
             ws.receive_json()
             gc.collect()
             for game in (friend["game"], bot["game"]):

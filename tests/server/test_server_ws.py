@@ -15,6 +15,7 @@ from typing import Any
 
 from serverkit import (
     MESSAGE_KEYS,
+    auth,
     create_bot_game,
     create_friend_game,
     expand_legal,
@@ -62,10 +63,11 @@ def test_two_humans_and_a_spectator_play_a_whole_game(tmp_path: Path) -> None:
     with running(tmp_path) as client:
         game_id, tokens = create_friend_game(client, turn_limit=25)
         with (
-            client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as ws0,
-            client.websocket_connect(f"/ws/games/{game_id}?token={tokens[1]}") as ws1,
+            client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[0])) as ws0,
+            client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[1])) as ws1,
             client.websocket_connect(f"/ws/games/{game_id}") as spectator,
         ):
+            spectator.send_json({"op": "hello"})  # a spectator says hello first
             sockets = {0: ws0, 1: ws1, None: spectator}
             latest = {}
             for seat, ws in sockets.items():
@@ -89,7 +91,7 @@ def test_two_humans_and_a_spectator_play_a_whole_game(tmp_path: Path) -> None:
                     # events from 5 on.
                     reconnected = True
                     with client.websocket_connect(
-                        f"/ws/games/{game_id}?token={tokens[1]}&since=5"
+                        f"/ws/games/{game_id}?since=5", headers=auth(tokens[1])
                     ) as again:
                         hello = recv(again)
                         assert hello["type"] == "hello" and hello["since"] == 5
@@ -122,6 +124,8 @@ def test_a_game_against_a_bot_over_the_websocket(tmp_path: Path) -> None:
         made = create_bot_game(client, bot="random", seat=1, turn_limit=20)
         game_id = made["game"]
         with client.websocket_connect(made["links"]["ws"]) as ws:
+            # As a browser does: the token in the first message, not in the URL.
+            ws.send_json({"op": "hello", "token": made["token"]})
             message = recv(ws)
             messages.append(message)
             for _ in range(1000):
@@ -160,7 +164,7 @@ def test_notation_text_is_an_action_and_reconnect_resumes(tmp_path: Path) -> Non
     with running(tmp_path) as client:
         game_id, tokens = create_friend_game(client, seat=0)
         first = client.get(f"/games/{game_id}").json()["view"]["to_act"]
-        with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[first]}") as ws:
+        with client.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[first])) as ws:
             hello = recv(ws)
             assert hello["legal"]
             ws.send_text("look 3")  # plain notation
@@ -169,7 +173,7 @@ def test_notation_text_is_an_action_and_reconnect_resumes(tmp_path: Path) -> Non
             assert [e["type"] for e in update["events"]][:1] == ["look"]
             seen = update["since"] + len(update["events"])
         with client.websocket_connect(
-            f"/ws/games/{game_id}?token={tokens[first]}&since={seen}"
+            f"/ws/games/{game_id}?since={seen}", headers=auth(tokens[first])
         ) as ws:
             hello = recv(ws)
             assert hello["since"] == seen and hello["view"]["log"] == []

@@ -19,7 +19,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import routes, ws
 from .errors import ApiError
+from .guard import BodyTimeout
 from .logs import hide_secrets_in_logs
+from .padding import PaddedAnswers
 from .service import GameService
 from .settings import Settings
 
@@ -28,7 +30,7 @@ The table of **Outlaws: Last Man Standing**, server side.
 
 Create a game against a bot or a friend (`POST /games`); each seat gets a secret token
 that alone lets it act and see its cards. Play over HTTP (`POST /games/{id}/actions`) or,
-live, over the WebSocket `/ws/games/{id}?token=…` (docs/protocol.md). Everything a seat
+live, over the WebSocket `/ws/games/{id}` (docs/protocol.md). Everything a seat
 or a spectator is sent is the engine's view for it, and nothing else.
 
 Errors have one shape: `{"error": {"code", "message", "field" | "rule"}}`.
@@ -143,7 +145,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sockets_of_client = {}
     app.include_router(routes.router)
     app.include_router(ws.router)
+    # Answers about games padded like WebSocket messages: lengths must not tell hidden facts.
+    app.add_middleware(PaddedAnswers)
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    # Added after BodyLimit, so around it (the last added is the outermost): the body
+    # BodyLimit reads is timed. Inside the page headers' middleware, which needs an answer.
+    app.add_middleware(BodyTimeout, timeout=settings.body_timeout)
 
     @app.get("/", include_in_schema=False)
     async def _home() -> FileResponse:

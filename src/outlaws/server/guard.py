@@ -1,4 +1,5 @@
-"""Connection limits below the app: uvicorn's HTTP protocol, guarded.
+"""Connection limits below the app: uvicorn's HTTP protocol, guarded, and a deadline for
+request bodies.
 
 uvicorn closes an idle keep-alive connection, but not one whose request headers never
 end: a client that opens connections and sends a header line now and then (slowloris)
@@ -7,13 +8,19 @@ closes a connection that has not finished a request's headers ``header_timeout``
 after it opened or after its last answer, and refuses a client (an address) more than
 ``per_client`` connections at once (WebSockets included: they begin as HTTP). The
 WebSocket limits per game and per client are the app's (``server/ws.py``).
+
+Once the headers are in, the body is the app's to read: :class:`BodyTimeout` (ASGI
+middleware) gives the whole of it ``body_timeout`` seconds, then answers 408 and closes
+the connection.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 try:
@@ -86,3 +93,81 @@ class GuardedHttpProtocol(_Base):
             self._header_timer.cancel()
             self._header_timer = None
         super().connection_lost(exc)
+
+
+class BodyTimeout:
+    """The whole request body must arrive within ``timeout`` seconds of the headers;
+    past that the request is answered 408 ``body_timeout`` and its connection closed.
+
+    A deadline for the whole body, not one for each chunk: a chunk deadline still lets a
+    client trickle a byte just in time, again and again, and hold the connection for the
+    size limit times the deadline (1 MiB: weeks). With one deadline a connection is held
+    ``timeout`` seconds at most, whatever the client does; the price is that an honest
+    client must send the largest body allowed (``max_body``) within it (1 MiB in 30 s:
+    35 KB/s). Once the body is in, ``receive`` is no longer timed: the app may wait on
+    it for the client's disconnection as long as it likes.
+
+    It must sit outside the app's own reading of the body (``BodyLimit``) and inside any
+    middleware that needs the app to answer (``BaseHTTPMiddleware``): the app sees the
+    late client as gone, and this answers for it."""
+
+    def __init__(self, app: ASGIApp, timeout: float) -> None:
+        self.app = app
+        self.timeout = timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or self.timeout <= 0:
+            await self.app(scope, receive, send)
+            return
+        deadline = asyncio.get_running_loop().time() + self.timeout
+        body_in = late = started = False
+
+        async def timed_receive() -> Message:
+            nonlocal body_in, late
+            if late:
+                return {"type": "http.disconnect"}
+            if body_in:
+                return await receive()
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                late = True
+                return {"type": "http.disconnect"}
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                body_in = True
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        await self.app(scope, timed_receive, watched_send)
+        if late and not started:
+            await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps(
+            {
+                "error": {
+                    "code": "body_timeout",
+                    "message": f"the request body must arrive within {self.timeout:g} s",
+                }
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 408,
+                # The rest of the body may still be on its way: the connection cannot
+                # carry another request, and is closed once this answer is sent.
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})

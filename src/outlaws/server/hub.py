@@ -31,10 +31,21 @@ from starlette.websockets import WebSocket
 from ..engine import Event, View
 from .codec import dumps, legal_json
 from .errors import ApiError
+from .padding import LEGAL_FLOOR, STATE_FLOOR, pad
 from .table import Table
 
 #: The two messages a room builds: the first after a (re)connection, and each later one.
 MessageKind = Literal["hello", "events"]
+
+#: The most events a ``hello`` carries (after a connection with an old ``since`` or a
+#: ``sync``): its older events are left out, ``since`` moves forward and the message
+#: says ``"truncated": true``. A game's log grows some 70 bytes an event and an imported
+#: game may hold 4,000 actions (a spectator's hello of it was 431,872 bytes): unbounded,
+#: a 27-byte ``sync`` made the server encode and send all of it, again and again. 500
+#: events (the hello is then 36 kB) are more than a client needs to show the recent
+#: play; the whole game is in its replay, and the seat's notebook counts every event.
+MAX_SYNC_EVENTS = 500
+
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +99,9 @@ class Connection:
         self.wake.set()
 
     def push(self, message: dict[str, object]) -> None:
-        """Queue a message of its own for this client (an error, an ack, a pong)."""
-        self.outbox.append(dumps(message))
+        """Queue a message of its own for this client (an error, an ack, a pong), padded
+        like every message (:func:`pad`)."""
+        self.outbox.append(pad(dumps(message)))
         self.wake.set()
 
     def push_error(self, error: ApiError, ref: object = None) -> None:
@@ -178,13 +190,23 @@ class Room:
         self, kind: MessageKind, seat: int | None, since: int, now: float
     ) -> tuple[str, int]:
         """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
-        JSON text, and the number of events it brings the client to."""
+        JSON text padded to hide its length (:func:`pad`), and the number of events it
+        brings the client to.
+
+        More than :data:`MAX_SYNC_EVENTS` events from ``since`` on are not sent: the
+        message is a ``hello`` with the last ones, ``"truncated": true`` and its
+        ``since`` moved forward (the client's log starts there)."""
         table = self.table
         if table.placing:
             return self._placing_message(kind, seat, now), 0
         parts = self._state_parts(seat)
         total = parts.total
         since = min(max(0, since), total)
+        truncated = total - since > MAX_SYNC_EVENTS
+        if truncated:
+            # A hello, even for a client that fell that far behind while connected: it
+            # replaces the client's log instead of leaving a gap in it.
+            since, kind = total - MAX_SYNC_EVENTS, "hello"
         key = (seat, since, kind)
         cached = self._texts.get(key)
         if cached is not None and cached[0] == table.version and table.clock is None:
@@ -208,8 +230,11 @@ class Room:
         body["clock"] = table.clock_json(now)
         body["phase"] = "play"
         body["placement"] = None
+        if truncated:
+            body["truncated"] = True
         text = dumps(body)
         text = "".join((text[:-1], ',"legal":', "null" if legal is None else legal, "}"))
+        text = pad(text, STATE_FLOOR if legal is None else LEGAL_FLOOR)
         if len(self._texts) > 64:
             self._texts.clear()
         self._texts[key] = (table.version, text)
@@ -233,7 +258,7 @@ class Room:
         body["phase"] = "placing"
         body["placement"] = table.placement_json(seat)
         body["legal"] = None
-        return dumps(body)
+        return pad(dumps(body), STATE_FLOOR)
 
 
 class Hub:

@@ -1,10 +1,10 @@
 """Secrets never reach a log line.
 
-A seat's token is the only key to its hidden cards, and an invite gives away a seat; but
-the WebSocket takes the token in its URL (``/ws/games/ID?token=T``), and uvicorn logs
-every WebSocket it accepts, with the URL, even with the access log off. A filter on
-uvicorn's loggers blanks every ``token=`` value and invite code before any handler sees
-the record.
+A seat's token is the only key to its hidden cards, and an invite gives away a seat.
+Tokens no longer travel in URLs (``server/auth.py``: a ``?token=`` is refused), but a
+client may still put one there, and uvicorn logs every WebSocket it accepts, with the
+URL, even with the access log off. Defence in depth: a filter on uvicorn's loggers
+blanks every ``token=`` value and invite code before any handler sees the record.
 """
 
 from __future__ import annotations

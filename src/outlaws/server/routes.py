@@ -1,21 +1,25 @@
 """The HTTP API: create and join games, look at them, act, resign, export and import.
 
-A seat's secret token is given as the query parameter ``token`` (as in the links the
-server hands out) or as the header ``Authorization: Bearer TOKEN``.
+A seat's secret token is sent as the header ``Authorization: Bearer TOKEN``, never in
+the URL: a request with ``token`` in its query string is refused (400 ``token_in_url``,
+``server/auth.py``) before it is read any further.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Coroutine
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 
 from ..bots import bot_names, bot_specs
 from ..engine import Action, FormatError, Placement, PlacementError, parse_notation
 from . import records
+from .auth import bearer, refuse_token_in_url
 from .clocks import ClockConfig
 from .codec import dumps
 from .errors import ApiError, from_engine
@@ -42,12 +46,31 @@ from .schemas import (
 from .service import GameService
 from .table import Table
 
-router = APIRouter(responses=ERRORS)
 
-TokenQuery = Annotated[
-    str | None, Query(description="Your seat's secret token (none: the public view).")
+class NoTokenInUrl(APIRoute):
+    """A route that refuses a request with a token in its query string (400
+    ``token_in_url``) before anything else: before its body is parsed, its parameters
+    checked or its endpoint run, so that such a request never acts."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def guarded(request: Request) -> Response:
+            refuse_token_in_url(request.query_params.keys())
+            return await handler(request)
+
+        return guarded
+
+
+router = APIRouter(responses=ERRORS, route_class=NoTokenInUrl)
+
+AuthHeader = Annotated[
+    str | None,
+    Header(
+        description="`Bearer TOKEN`: your seat's secret token (none: the public view). "
+        "Never in the URL: `?token=` is refused (400 `token_in_url`)."
+    ),
 ]
-AuthHeader = Annotated[str | None, Header(description="`Bearer TOKEN`, instead of ?token=.")]
 
 
 def service_of(request: Request) -> GameService:
@@ -55,18 +78,13 @@ def service_of(request: Request) -> GameService:
     return service
 
 
-def token_of(token: str | None, authorization: str | None) -> str | None:
-    if token:
-        return token
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip() or None
-    return None
-
-
 def links(game_id: str, token: str | None = None, invite: str | None = None) -> Links:
+    """Where to go next. The seat's own links are the same paths as the public ones,
+    without the token: it goes in the Authorization header (or the WebSocket's first
+    message), never in a URL."""
     return Links(
-        play=f"/games/{game_id}?token={token}" if token else None,
-        ws=f"/ws/games/{game_id}?token={token}" if token else None,
+        play=f"/games/{game_id}" if token else None,
+        ws=f"/ws/games/{game_id}" if token else None,
         watch=f"/games/{game_id}",
         watch_ws=f"/ws/games/{game_id}",
         invite=f"/invites/{invite}" if invite else None,
@@ -162,13 +180,11 @@ async def my_games(request: Request, body: MineIn) -> MyGames:
 
 
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"])
-async def get_game(
-    request: Request, game_id: str, token: TokenQuery = None, authorization: AuthHeader = None
-) -> GameOut:
+async def get_game(request: Request, game_id: str, authorization: AuthHeader = None) -> GameOut:
     """A game: your seat's view with your legal actions (with your token), the public
     view (without), or, once finished, the replay with both hands shown."""
     service = service_of(request)
-    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    table, seat = await service.seat_of(game_id, bearer(authorization))
     if table.finished:  # with its replay's first page: built and encoded off the loop
         text = await service.offload(lambda: game_out(service, table, seat).model_dump_json())
         return Response(text, media_type="application/json")  # type: ignore[return-value]
@@ -189,7 +205,6 @@ async def act(
             },
         ),
     ],
-    token: TokenQuery = None,
     authorization: AuthHeader = None,
     expect: Annotated[
         int | None,
@@ -212,7 +227,7 @@ async def act(
     """Take an action with your seat. The engine checks it; once it is stored the answer
     gives its index in the record and your new view."""
     service = service_of(request)
-    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    table, seat = await service.seat_of(game_id, bearer(authorization))
     if seat is None:
         raise ApiError(401, "no_token", "acting needs your seat's token", field="token")
     index = await service.submit(
@@ -264,13 +279,12 @@ async def place(
             },
         ),
     ] = None,  # none at all is refused as a bad placement, naming the field
-    token: TokenQuery = None,
     authorization: AuthHeader = None,
 ) -> Placed:
     """Place your seat's cards before play (R3.1). Neither seat sees the other's
     placement, only that it is done; play starts once both have placed."""
     service = service_of(request)
-    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    table, seat = await service.seat_of(game_id, bearer(authorization))
     if seat is None:
         raise ApiError(401, "no_token", "placing needs your seat's token", field="token")
     made = await service.place(table, seat, parse_placement(placement))
@@ -278,12 +292,10 @@ async def place(
 
 
 @router.post("/games/{game_id}/resign", response_model=Resigned, tags=["play"])
-async def resign(
-    request: Request, game_id: str, token: TokenQuery = None, authorization: AuthHeader = None
-) -> Resigned:
+async def resign(request: Request, game_id: str, authorization: AuthHeader = None) -> Resigned:
     """Give up: the other seat wins. The game's outcome says so."""
     service = service_of(request)
-    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    table, seat = await service.seat_of(game_id, bearer(authorization))
     if seat is None:
         raise ApiError(401, "no_token", "resigning needs your seat's token", field="token")
     return Resigned(result=dict(await service.resign(table, seat)))
@@ -295,14 +307,12 @@ async def resign(
     tags=["play"],
     responses={401: {"model": ErrorOut, "description": "No token: a seat's notebook"}},
 )
-async def notebook(
-    request: Request, game_id: str, token: TokenQuery = None, authorization: AuthHeader = None
-) -> Notebook:
+async def notebook(request: Request, game_id: str, authorization: AuthHeader = None) -> Notebook:
     """Your notebook: where each of the opponent's characters may stand and what each
     token slot may hold, the exact probabilities given everything your seat has seen
     (computed from your seat's view only), and where each opponent card was last shown."""
     service = service_of(request)
-    table, seat = await service.seat_of(game_id, token_of(token, authorization))
+    table, seat = await service.seat_of(game_id, bearer(authorization))
     if seat is None:
         raise ApiError(401, "no_token", "the notebook needs your seat's token", field="token")
     return Notebook(**await service.notebook(table, seat))

@@ -124,8 +124,12 @@ class CreateGame(Strict):
 class Links(BaseModel):
     """Where to go next (paths on this server)."""
 
-    play: str | None = Field(None, description="This seat's game page (secret: holds the token).")
-    ws: str | None = Field(None, description="This seat's WebSocket (secret).")
+    play: str | None = Field(
+        None, description="This seat's game: send the token in the Authorization header."
+    )
+    ws: str | None = Field(
+        None, description="This seat's WebSocket: the token goes in its first message."
+    )
     watch: str = Field(..., description="The public page of the game (spectators).")
     watch_ws: str = Field(..., description="The spectators' WebSocket.")
     invite: str | None = Field(None, description="Send this to your friend: it takes the seat.")

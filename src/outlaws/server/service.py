@@ -32,7 +32,8 @@ from ..bots.tutorial import LEARNER, tutorial_setup
 from ..engine import Action, OutlawsError, Placement, Setup, State
 from . import records
 from .botpool import BotPool
-from .clocks import ClockConfig, ClockService, ClockState
+from .clocks import ClockConfig, ClockState
+from .clockwork import Clockwork
 from .errors import ApiError, bad_token, from_engine, unknown_game
 from .hub import Hub
 from .kinds import Actor, GameResult, PlacementMode, TableStatus
@@ -102,11 +103,20 @@ class GameService:
         self.now = settings.now
         self.db = Database(Storage(settings.db_url, settings.sqlite_synchronous))
         self.bots = BotPool(settings.bot_workers)
-        self.clocks = ClockService(settings.now, settings.clock_tick, self._timeout)
         #: The connections to each game, and the messages they are sent.
         self.hub = Hub()
         #: Games still being played (or waiting for a second player).
         self.active: dict[str, Table] = {}
+        #: The games' clocks: periods, deadlines, pauses and the heartbeat. A deadline
+        #: that passes ends a game, places late cards or lets a bot play through these.
+        self.clockwork = Clockwork(
+            settings,
+            self.db,
+            self.active,
+            end=self._store_end,
+            place=self._commit_placements,
+            changed=self._after_change,
+        )
         #: Finished games recently opened.
         self.finished: OrderedDict[str, Table] = OrderedDict()
         self.invites: dict[str, str] = {}
@@ -123,9 +133,14 @@ class GameService:
 
     # -- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
-        """Migrate the schema, rebuild every unfinished game, restart clocks and bots."""
+        """Migrate the schema, rebuild every unfinished game, restart clocks and bots.
+
+        Every game is rebuilt before any clock resumes: the clocks a crash left running
+        are first stored paused at its last heartbeat (:meth:`Clockwork.recover`), then
+        they resume with those a clean stop paused."""
         await self.db.start()
         unfinished = ("waiting", "placing", "playing")
+        tables: list[Table] = []
         for game_id in await self.db.call(self.db.storage.game_ids, unfinished):
             row = await self.db.call(self.db.storage.load_game, game_id)
             if row is None:  # pragma: no cover - deleted meanwhile
@@ -139,15 +154,17 @@ class GameService:
             for info in table.seats:
                 if info.invite_hash is not None:
                     self.invites[info.invite_hash] = table.id
-            await self._resume_clock(table)
-            self._arm_clock(table)
+            tables.append(table)
+        await self.clockwork.recover(tables)
+        for table in tables:
+            await self.clockwork.resume(table)
+            self.clockwork.arm(table)
             self._after_change(table)
-        self.clocks.start()
+        self.clockwork.start()
         self._spawn(asyncio.to_thread(self.bots.warm))
 
     async def stop(self) -> None:
-        await self.clocks.stop()
-        await self._pause_clocks()
+        await self.clockwork.stop()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
@@ -157,43 +174,6 @@ class GameService:
         await self.hub.close()
         self.bots.shutdown()
         await self.db.stop()
-
-    async def _pause_clocks(self) -> None:
-        """The server stops: each running clock is stored paused, so that the time the
-        server is down counts against nobody (:meth:`_resume_clock`)."""
-        now = self.now()
-        for table in list(self.active.values()):
-            async with table.lock:
-                cs = table.clock_state
-                if cs is None or cs.deadline is None or table.finished:
-                    continue
-                paused = cs.copy()
-                paused.pause(now)
-                stored = paused.to_json()
-
-                def op(conn: Connection, game_id: str = table.id, c: Any = stored) -> None:
-                    Storage.update_game(conn, game_id, clock_state=c)
-
-                try:
-                    await self.db.write(op)
-                except Exception as error:  # pragma: no cover - the database is going away
-                    log.error("pausing the clock of %s failed: %s", table.id, error)
-                    continue
-                table.clock_state = paused
-
-    async def _resume_clock(self, table: Table) -> None:
-        """A clock stored paused goes on where it stopped: its deadline moves by the time
-        the server was down."""
-        cs = table.clock_state
-        if cs is None or cs.paused is None:
-            return
-        resumed = cs.copy()
-        down = resumed.resume(self.now())
-        await self.db.write(
-            lambda conn: Storage.update_game(conn, table.id, clock_state=resumed.to_json())
-        )
-        table.clock_state = resumed
-        log.info("game %s: clock resumed, %.1f s of downtime given back", table.id, down)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -346,9 +326,9 @@ class GameService:
             bot_placements.append((1 - seat, made))
             bot_rows.append(PlacementRow(1 - seat, made.to_json(), now))
         if status == "playing":
-            self._advance_clock(table, table.to_act)
+            self.clockwork.advance(table, table.to_act)
         elif status == "placing":
-            self._start_placing_clock(table)
+            self.clockwork.start_placing(table)
         row = GameRow(
             id=table.id,
             created_at=table.created_at,
@@ -373,7 +353,7 @@ class GameService:
         self.active[table.id] = table
         if invite is not None:
             self.invites[hash_token(invite)] = table.id
-        self._arm_clock(table)
+        self.clockwork.arm(table)
         self._after_change(table)
         return NewGame(game=table.id, seat=seat, token=token, invite=invite)
 
@@ -404,7 +384,7 @@ class GameService:
             clock_state = table.clock_state.copy() if table.clock_state else None
             if clock_state is not None and table.clock is not None:
                 if table.placing:
-                    self._placing_deadline(table.clock, clock_state)
+                    self.clockwork.placing_deadline(table.clock, clock_state)
                 else:
                     timed = [s for s, info in enumerate(table.seats) if info.kind == "human"]
                     clock_state.advance(
@@ -430,7 +410,7 @@ class GameService:
             table.status = status
             table.clock_state = clock_state
             table.version += 1
-            self._arm_clock(table)
+            self.clockwork.arm(table)
             self._after_change(table)
         return SeatGrant(game=table.id, seat=seat, token=token)
 
@@ -496,22 +476,8 @@ class GameService:
             table.status = "playing"
             table.clock_state = clock_state
         table.version += 1
-        self._arm_clock(table)
+        self.clockwork.arm(table)
         self._after_change(table)
-
-    def _placing_deadline(self, clock: ClockConfig, clock_state: ClockState) -> None:
-        """Time the placement: each seat gets one period, ``per_turn`` (or the bank if
-        the clock has no ``per_turn``), free of its bank; both seats place at once, so
-        the period is the same for both. A seat that has not placed at its end gets a
-        random placement (:meth:`_timeout`)."""
-        allowance = clock.per_turn if clock.per_turn > 0 else clock.bank
-        now = self.now()
-        clock_state.seat, clock_state.start = None, now
-        clock_state.deadline = now + allowance
-
-    def _start_placing_clock(self, table: Table) -> None:
-        if table.clock is not None and table.clock_state is not None:
-            self._placing_deadline(table.clock, table.clock_state)
 
     # -- playing -----------------------------------------------------------------------
     async def submit(
@@ -561,7 +527,7 @@ class GameService:
                 raise from_engine(error) from None
             index = table.actions
             now = self.now()
-            clock_state = self._advance_clock(
+            clock_state = self.clockwork.advance(
                 table, after.to_act, dry=True, turn=after.turn, reacting=after.reacting
             )
             if clock_state is not None and after.result is not None:
@@ -596,7 +562,7 @@ class GameService:
         if commit.result is not None:
             self._finish(table, dict(commit.result))
         table.version += 1
-        self._arm_clock(table)
+        self.clockwork.arm(table)
         self._after_change(table)
 
     def _check_turn(self, table: Table, seat: int) -> None:
@@ -679,73 +645,6 @@ class GameService:
             log.exception("bot of game %s failed", table.id)
         finally:
             table.bot_task = None
-
-    # -- clocks --------------------------------------------------------------------------
-    def _advance_clock(
-        self,
-        table: Table,
-        to_act: int | None,
-        dry: bool = False,
-        turn: int | None = None,
-        reacting: bool = False,
-    ) -> ClockState | None:
-        """The clock once ``to_act`` is to decide, in ``turn`` (default: the table's),
-        in a reaction or not (a copy when ``dry``)."""
-        if table.clock is None or table.clock_state is None:
-            return None
-        clock_state = table.clock_state.copy() if dry else table.clock_state
-        turn = table.turn if turn is None else turn
-        clock_state.advance(
-            table.clock, to_act, table.timed_seats(), self.now(), turn, reacting
-        )
-        return clock_state
-
-    def _arm_clock(self, table: Table) -> None:
-        cs = table.clock_state
-        if cs is not None and cs.deadline is not None and table.status in ("placing", "playing"):
-            if cs.autopilot != cs.period:
-                self.clocks.arm(table.id, cs.period, cs.deadline)
-
-    async def _timeout(self, game_id: str, period: int) -> None:
-        """A deadline passed: if that period still runs, its seat loses or a bot plays."""
-        table = self.active.get(game_id)
-        if table is None or table.clock is None:
-            return
-        async with table.lock:
-            cs = table.clock_state
-            if table.status == "placing" and cs is not None and cs.period == period == 0:
-                if cs.deadline is not None and self.now() >= cs.deadline:
-                    await self._place_late_seats(table)
-                return
-            if table.status != "playing" or cs is None or cs.period != period:
-                return
-            if cs.deadline is None or cs.seat is None or self.now() < cs.deadline:
-                return
-            seat = cs.seat
-            if table.clock.on_timeout == "lose":
-                await self._store_end(table, {"winner": 1 - seat, "how": "timeout", "loser": seat})
-                return
-            new_state = cs.copy()
-            new_state.banks[seat] = 0.0
-            new_state.autopilot = period
-            new_state.deadline = None
-            await self.db.write(
-                lambda conn: Storage.update_game(conn, table.id, clock_state=new_state.to_json())
-            )
-            table.clock_state = new_state
-            table.version += 1
-            self._after_change(table)
-
-    async def _place_late_seats(self, table: Table) -> None:
-        """The placing time ran out: each seat that has not placed gets a random
-        placement (not a loss), committed like any other; the game starts."""
-        late = [
-            (seat, table.random_placement(seat))
-            for seat, done in enumerate(table.placed)
-            if not done and table.seats[seat].kind == "human"
-        ]
-        if late:
-            await self._commit_placements(table, late)
 
     # -- records -----------------------------------------------------------------------
     async def offload(self, work: Callable[[], T]) -> T:

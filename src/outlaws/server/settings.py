@@ -36,6 +36,14 @@ class Settings:
     sqlite_synchronous: str = "FULL"
     #: How often the clock service looks for a deadline that has passed (seconds).
     clock_tick: float = 0.05
+    #: How often the server records in the database that it is up (seconds; 0: never).
+    #: After a crash, the time since the last beat is downtime given back to the running
+    #: clocks at the next start: at most this much of an outage is misjudged.
+    heartbeat: float = 1.0
+    #: Seconds a request has, once its headers are in, to send its whole body (a body
+    #: trickled a byte at a time would hold its connection for ever): 408, closed. The
+    #: largest body (``max_body``) must come at 35 KB/s. 0: no deadline.
+    body_timeout: float = 30.0
     #: WebSockets open at once to one game (seats and spectators), and from one client.
     game_sockets: int = 64
     client_sockets: int = 32

@@ -26,7 +26,9 @@ from sqlalchemy import (
     Engine,
     bindparam,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     update,
@@ -44,7 +46,7 @@ from .kinds import (
     table_kind,
     table_status,
 )
-from .tables import actions, games, placements, seats
+from .tables import actions, games, heartbeats, placements, seats
 
 T = TypeVar("T")
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -292,7 +294,38 @@ class Storage:
         )
         return (row.game_id, row.seat)
 
+    # -- heartbeats (revision 0003) --------------------------------------------------------
+    @staticmethod
+    def claim_heartbeat(conn: Connection, server: str, now: float, stale: float) -> None:
+        """A server process starts as ``server``: its first beat.
+
+        Rows are per process, so that none overwrites another's; those older than
+        ``stale`` seconds (processes long dead) are forgotten, but never the latest: it is
+        the last sign of life the next start needs if this one fails before its first
+        beat is read."""
+        last = conn.execute(select(func.max(heartbeats.c.beat_at))).scalar()
+        cutoff = now - stale if last is None else min(float(last), now - stale)
+        conn.execute(delete(heartbeats).where(heartbeats.c.beat_at < cutoff))
+        conn.execute(insert(heartbeats).values(server=server, started_at=now, beat_at=now))
+
+    @staticmethod
+    def beat(conn: Connection, server: str, started_at: float, now: float) -> None:
+        """``server`` is up at ``now`` (its row is made again if it was removed)."""
+        done = conn.execute(
+            update(heartbeats).where(heartbeats.c.server == server).values(beat_at=now)
+        )
+        if done.rowcount == 0:
+            conn.execute(
+                insert(heartbeats).values(server=server, started_at=started_at, beat_at=now)
+            )
+
     # -- reads -------------------------------------------------------------------------
+    def last_heartbeat(self) -> float | None:
+        """The latest beat of any server process (None: none ever beat)."""
+        with self.engine.connect() as conn:
+            last = conn.execute(select(func.max(heartbeats.c.beat_at))).scalar()
+            return None if last is None else float(last)
+
     def game_ids(self, statuses: Iterable[str]) -> list[str]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(games.c.id).where(games.c.status.in_(list(statuses))))

@@ -74,3 +74,13 @@ placements = Table(
     Column("placement", Text, nullable=False),  # {"street": [8 names], "saloon": [2 names]}
     Column("at", Float, nullable=False),
 )
+
+#: Each server process's latest sign of life (revision 0003): after a crash, the time
+#: since the last beat is downtime, given back to the running clocks at the next start.
+heartbeats = Table(
+    "heartbeats",
+    metadata,
+    Column("server", String(32), primary_key=True),  # a random id of the process
+    Column("started_at", Float, nullable=False),
+    Column("beat_at", Float, nullable=False),  # the wall clock of its latest beat
+)

@@ -1,13 +1,17 @@
-"""The WebSocket of a seat or a spectator: ``/ws/games/{id}?token=…&since=N``.
+"""The WebSocket of a seat or a spectator: ``/ws/games/{id}?since=N``.
 
-On connect the client gets a ``hello`` (its view, from event ``since`` on, and its legal
-actions when it is to act), then an ``events`` message after every change. It sends
-actions as FORMAT.md JSON or as notation text, and a few control messages. docs/protocol.md
-describes every message.
+A seat's token never travels in the URL (``server/auth.py``): a client that can set
+headers sends ``Authorization: Bearer TOKEN`` with the upgrade request; one that cannot
+(a browser) sends ``{"op": "hello", "token": TOKEN}`` as its first message, or
+``{"op": "hello"}`` to watch. Only then does the client get a ``hello`` (its view, from
+event ``since`` on, and its legal actions when it is to act), then an ``events`` message
+after every change. It sends actions as FORMAT.md JSON or as notation text, and a few
+control messages. docs/protocol.md describes every message.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -18,6 +22,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..engine import Action, FormatError, parse_notation
+from .auth import bearer, token_in_url, token_param
 from .errors import ApiError, from_engine
 from .hub import Connection, TokenBucket
 from .service import GameService
@@ -26,13 +31,26 @@ from .table import Table
 log = logging.getLogger(__name__)
 router = APIRouter()
 
-#: Close codes: 4003 bad token, 4004 unknown game, 1008 policy (flooding).
+#: Close codes: 4003 bad token, 4004 unknown game, 1008 policy (flooding, a token in
+#: the URL, a first message that is not a hello).
 CLOSE_BAD_TOKEN = 4003
 CLOSE_UNKNOWN = 4004
 CLOSE_POLICY = 1008
+#: No hello within :data:`HELLO_TIMEOUT` of connecting (HTTP's 408, as 4003 is 403).
+CLOSE_HELLO_TIMEOUT = 4008
 #: Too many connections to the game or from the client: 1013, try again later.
 CLOSE_TRY_LATER = 1013
+#: Seconds a connection without an Authorization header has to send its hello. A waiting
+#: socket counts against its client's cap (not yet its game's), and this bounds how long
+#: it may hold that place without saying who it is.
+HELLO_TIMEOUT = 5.0
 ENVELOPE_KEYS = frozenset({"op", "action", "ref", "since", "expect"})
+HELLO_KEYS = frozenset({"op", "token"})
+#: What a connection without an Authorization header must send first.
+HELLO_HINT = (
+    'the first message is {"op": "hello", "token": TOKEN} for a seat, or {"op": "hello"} '
+    "to watch (or send the header 'Authorization: Bearer TOKEN' when connecting)"
+)
 #: How many answered refs a connection remembers (a re-sent ref gets its first answer).
 ANSWERED_REFS = 64
 
@@ -84,6 +102,13 @@ def read_message(text: str) -> Message:
         raise ApiError(400, "bad_message", "a message is a JSON object or a line of notation")
     if "op" not in data and "action" not in data:
         return Message("action", _action(data, "action"))
+    if data.get("op") == "hello":  # before its fields: a token is not an unknown field
+        raise ApiError(
+            409,
+            "bad_message",
+            "this connection is authenticated already: hello is only ever its first message",
+            field="op",
+        )
     for key in data:
         if key not in ENVELOPE_KEYS:
             raise ApiError(422, "bad_message", f"unknown field {key!r}", field=key)
@@ -118,22 +143,74 @@ def read_message(text: str) -> Message:
     )
 
 
+def read_hello(text: str) -> str | None:
+    """The token of a first message ``{"op": "hello", "token": TOKEN}`` (None: a
+    spectator's ``{"op": "hello"}``); :class:`ApiError` if it is not a hello."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or data.get("op") != "hello":
+        raise ApiError(401, "hello_expected", HELLO_HINT, field="op")
+    for key in data:
+        if key not in HELLO_KEYS:
+            raise ApiError(422, "bad_message", f"unknown field {key!r} in hello", field=key)
+    token = data.get("token")
+    if token is None:
+        return None
+    if not isinstance(token, str) or len(token) > 256:
+        raise ApiError(422, "bad_message", "token is a seat's token, a string", field="token")
+    return token or None
+
+
 async def _refuse(ws: WebSocket, error: ApiError, code: int) -> None:
+    """Accept ``ws`` only to say why it is refused, then close it with ``code``."""
     await ws.accept()
-    await ws.send_text(json.dumps({"type": "error", "error": error.body()}))
-    await ws.close(code=code, reason=error.code)
+    await _close_with(ws, error, code)
+
+
+async def _close_with(ws: WebSocket, error: ApiError, code: int) -> None:
+    """Send ``error`` on the open ``ws`` and close it with ``code`` (the client may be
+    gone already: nothing more to do then)."""
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "error": error.body()}))
+        await ws.close(code=code, reason=error.code)
+
+
+class Refused(Exception):
+    """The connection is to be closed with ``code`` after the ``error`` message (None:
+    the client went away, nothing to send)."""
+
+    def __init__(self, error: ApiError | None, code: int = CLOSE_POLICY) -> None:
+        super().__init__(error.code if error else "gone")
+        self.error = error
+        self.code = code
+
+
+def _busy(
+    service: GameService, sockets: dict[str, int], game_id: str, client: str, waiting: bool
+) -> bool:
+    """Whether the game or the client has all the connections it may have (``sockets``:
+    the open ones of each client). ``waiting``: this socket is open already (counted in
+    its client's) and about to join the game."""
+    settings = service.settings
+    room = service.hub.rooms.get(game_id)
+    mine = sockets.get(client, 0) - waiting
+    return (room is not None and len(room.conns) >= settings.game_sockets) or (
+        mine >= settings.client_sockets
+    )
 
 
 @router.websocket("/ws/games/{game_id}")
-async def game_socket(
-    ws: WebSocket, game_id: str, token: str | None = None, since: str | None = None
-) -> None:
-    """A seat's (with ``token``) or a spectator's live connection to a game."""
+async def game_socket(ws: WebSocket, game_id: str, since: str | None = None) -> None:
+    """A seat's or a spectator's live connection to a game: the seat's token comes in
+    the Authorization header or in the first message, never in the URL."""
     service: GameService = ws.app.state.service
-    try:
-        table, seat = await service.seat_of(game_id, token)
-    except ApiError as error:
-        await _refuse(ws, error, CLOSE_UNKNOWN if error.status == 404 else CLOSE_BAD_TOKEN)
+    # A token in the URL has leaked already (logs keep URLs): refused, so that a client
+    # that leaks it does not also work.
+    leaked = token_param(ws.query_params.keys())
+    if leaked is not None:
+        await _refuse(ws, token_in_url(leaked), CLOSE_POLICY)
         return
     first = 0
     if since is not None:
@@ -143,51 +220,41 @@ async def game_socket(
             await _refuse(ws, refusal, CLOSE_POLICY)
             return
         first = int(since)
+    # Only a Bearer token counts: a browser behind a password-protected proxy sends
+    # "Authorization: Basic ..." by itself, and must still say hello.
+    header = bearer(ws.headers.get("authorization"))
+    try:
+        # A game id is public (spectators' links): an unknown one is told before a hello.
+        table = await service.table(game_id)
+        seat: int | None = None
+        if header is not None:
+            table, seat = await service.seat_of(game_id, header)
+    except ApiError as error:
+        await _refuse(ws, error, CLOSE_UNKNOWN if error.status == 404 else CLOSE_BAD_TOKEN)
+        return
     settings = service.settings
     client = ws.client.host if ws.client else ""
     sockets: dict[str, int] = ws.app.state.sockets_of_client
-    room = service.hub.rooms.get(table.id)
-    if (room is not None and len(room.conns) >= settings.game_sockets) or sockets.get(
-        client, 0
-    ) >= settings.client_sockets:
-        busy = ApiError(429, "too_many_sockets", "too many connections: try again later")
-        await _refuse(ws, busy, CLOSE_TRY_LATER)
+    if _busy(service, sockets, table.id, client, waiting=False):
+        await _refuse(ws, _too_many(), CLOSE_TRY_LATER)
         return
     await ws.accept()
+    # Counted from here, while it waits for its hello too: the client's cap holds for
+    # sockets that have not said who they are, and HELLO_TIMEOUT bounds their wait.
     sockets[client] = sockets.get(client, 0) + 1
-    conn = service.hub.join(ws, table, seat, first, service.now)
+    conn: Connection | None = None
     bucket = TokenBucket(settings.rate_burst, settings.rate_per_second)
-    strikes = 0
-    answered: OrderedDict[Any, int] = OrderedDict()
     try:
-        while True:
-            raw = await ws.receive()
-            if raw["type"] == "websocket.disconnect":
-                break
-            # Every frame spends a token, an oversized or broken one too (it costs
-            # the server as much to refuse).
-            if bucket.take():
-                try:
-                    text = _text_of(raw, settings.max_message)
-                except ApiError as error:
-                    strikes += error.status == 413
-                    if strikes > settings.rate_strikes:
-                        await ws.close(code=CLOSE_POLICY, reason=error.code)
-                        break
-                    conn.push_error(error)
-                    continue
-            else:
-                strikes += 1
-                if strikes > settings.rate_strikes:
-                    await ws.close(code=CLOSE_POLICY, reason="rate_limited")
-                    break
-                conn.push_error(
-                    ApiError(
-                        429, "rate_limited", "too many messages: slow down; this one was ignored"
-                    )
-                )
-                continue
-            await _handle(service, table, conn, text, answered)
+        if header is None:
+            table, seat = await _hello(ws, service, game_id, bucket)
+            # The game may have filled up while this socket waited.
+            if _busy(service, sockets, table.id, client, waiting=True):
+                raise Refused(_too_many(), CLOSE_TRY_LATER)
+        conn = service.hub.join(ws, table, seat, first, service.now)
+        await _serve(ws, service, table, conn, bucket)
+    except Refused as refused:
+        if refused.error is not None:
+            await _close_with(ws, refused.error, refused.code)
     except WebSocketDisconnect:
         pass
     except RuntimeError as error:  # receive after the socket closed
@@ -196,10 +263,82 @@ async def game_socket(
         sockets[client] -= 1
         if not sockets[client]:
             del sockets[client]
-        await service.hub.leave(conn)
+        if conn is not None:
+            await service.hub.leave(conn)
         if ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
+
+
+def _too_many() -> ApiError:
+    return ApiError(429, "too_many_sockets", "too many connections: try again later")
+
+
+async def _hello(
+    ws: WebSocket, service: GameService, game_id: str, bucket: TokenBucket
+) -> tuple[Table, int | None]:
+    """Wait for the first message, a hello, at most :data:`HELLO_TIMEOUT` seconds; the
+    table and the seat it names (None: a spectator). Anything else is refused and ends
+    the connection (:class:`Refused`): a client that has not said who it is gets no
+    second try, nor any time beyond the deadline."""
+    try:
+        raw = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+    except TimeoutError:
+        late = ApiError(
+            408, "hello_timeout", f"no hello within {HELLO_TIMEOUT:g} seconds: {HELLO_HINT}"
+        )
+        raise Refused(late, CLOSE_HELLO_TIMEOUT) from None
+    if raw["type"] == "websocket.disconnect":
+        raise Refused(None)
+    # The first frame is a frame like any other: it spends a token and has the same size
+    # limit (an oversized or broken one ends the connection here).
+    if not bucket.take():
+        raise Refused(ApiError(429, "rate_limited", "too many messages: slow down"))
+    try:
+        token = read_hello(_text_of(raw, service.settings.max_message))
+        return await service.seat_of(game_id, token)
+    except ApiError as error:
+        code = CLOSE_POLICY
+        if error.code == "bad_token":
+            code = CLOSE_BAD_TOKEN
+        elif error.status == 404:
+            code = CLOSE_UNKNOWN
+        raise Refused(error, code) from None
+
+
+async def _serve(
+    ws: WebSocket, service: GameService, table: Table, conn: Connection, bucket: TokenBucket
+) -> None:
+    """Read the client's messages until it goes away or is closed for flooding."""
+    settings = service.settings
+    strikes = 0
+    answered: OrderedDict[Any, int] = OrderedDict()
+    while True:
+        raw = await ws.receive()
+        if raw["type"] == "websocket.disconnect":
+            break
+        # Every frame spends a token, an oversized or broken one too (it costs
+        # the server as much to refuse).
+        if bucket.take():
+            try:
+                text = _text_of(raw, settings.max_message)
+            except ApiError as error:
+                strikes += error.status == 413
+                if strikes > settings.rate_strikes:
+                    await ws.close(code=CLOSE_POLICY, reason=error.code)
+                    break
+                conn.push_error(error)
+                continue
+        else:
+            strikes += 1
+            if strikes > settings.rate_strikes:
+                await ws.close(code=CLOSE_POLICY, reason="rate_limited")
+                break
+            conn.push_error(
+                ApiError(429, "rate_limited", "too many messages: slow down; this one was ignored")
+            )
+            continue
+        await _handle(service, table, conn, text, answered)
 
 
 def _text_of(raw: Any, limit: int) -> str:

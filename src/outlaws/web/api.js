@@ -1,5 +1,7 @@
 // The server's HTTP API (docs/protocol.md) and the game WebSocket, with reconnection.
-// Seat tokens go in the Authorization header, never in an HTTP URL.
+// Seat tokens never go in a URL (logs keep URLs; the server refuses `?token=`): over
+// HTTP they go in the Authorization header, on the WebSocket in its first message (a
+// browser cannot set headers on it).
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -67,6 +69,20 @@ export const api = {
 /** Close codes after which reconnecting is pointless (docs/protocol.md). */
 const FINAL_CLOSE = new Set([4003, 4004, 1008]);
 
+/** The URL of game `game`'s WebSocket on the page's server (`loc`: a Location), asking
+ * for the log from event `since` on. It never holds the token: see `helloMessage`. */
+export function socketUrl(loc, game, since) {
+  const scheme = loc.protocol === "https:" ? "wss" : "ws";
+  const params = new URLSearchParams({ since: String(since) });
+  return `${scheme}://${loc.host}/ws/games/${enc(game)}?${params}`;
+}
+
+/** The first message of a connection, which says who it is: a seat (`token`) or a
+ * spectator (none). The server answers nothing else before it. */
+export function helloMessage(token) {
+  return token ? { op: "hello", token } : { op: "hello" };
+}
+
 /**
  * One game's live connection: a seat's (with `token`) or a spectator's.
  * `onMessage(msg)` gets every server message; `onState(state)` "open" | "closed" |
@@ -88,11 +104,7 @@ export class GameSocket {
   }
 
   url() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const params = new URLSearchParams();
-    if (this.token) params.set("token", this.token);
-    params.set("since", String(this.heldEvents()));
-    return `${scheme}://${location.host}/ws/games/${enc(this.game)}?${params}`;
+    return socketUrl(location, this.game, this.heldEvents());
   }
 
   connect() {
@@ -101,6 +113,8 @@ export class GameSocket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
+      // The hello first, before anything queued: the server reads nothing else first.
+      ws.send(JSON.stringify(helloMessage(this.token)));
       this.onState("open");
       const pending = this.queue;
       this.queue = [];

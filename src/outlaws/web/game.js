@@ -8,7 +8,7 @@ import { api, GameSocket } from "./api.js";
 import { BeatPlayer } from "./beats.js";
 import { Guard } from "./confirm.js";
 import { decorateStatus, lastAction, lastActionNote, touched } from "./follow.js";
-import { initialState, isSeat, myTurn, placing, reduce, sending, turnKey } from "./gamestate.js";
+import { heldEvents, initialState, isSeat, myTurn, placing, reduce, sending, turnKey } from "./gamestate.js";
 import * as gameview from "./gameview.js";
 import { t } from "./i18n.js";
 import { describeAll } from "./log.js";
@@ -86,7 +86,7 @@ export class GamePage {
     this.socket = new GameSocket(this.game, this.token, {
       onMessage: (message) => this.receive(message),
       onState: (state, code) => this.connectionState(state, code),
-      heldEvents: () => this.state.events.length,
+      heldEvents: () => heldEvents(this.state),
     });
     this.socket.connect();
     this.clockTimer = setInterval(() => this.renderClock(), 1000);
@@ -257,7 +257,7 @@ export class GamePage {
     });
     this.guard.renderToolbar(this.els.toolbar);
     this.notebook.render(this.els.notebook, { seat: state.seat, events: state.events });
-    this.listed = gameview.renderLog(this.els.log, state.events, this.listed, this.logContext());
+    this.listed = gameview.renderLog(this.els.log, state.events, this.listed, this.logContext(), state.logStart);
     if (this.panel.wantsFocus) {
       this.panel.wantsFocus = false;
       const first = this.els.panel.querySelector("button:not([disabled])");

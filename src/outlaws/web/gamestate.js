@@ -22,7 +22,11 @@ import { expandLegal } from "./actions.js";
  * @typedef {object} PageState
  * @property {0 | 1 | null} seat this page's seat, null for a spectator
  * @property {object | null} view the engine's view, without its log
- * @property {object[]} events the whole log this page holds
+ * @property {object[]} events the log this page holds: the whole log, or its end from
+ *   `logStart` on
+ * @property {number} logStart the index in the whole log of `events[0]`: 0, or more when
+ *   the server left the older events out of a long game's `hello` (`truncated`,
+ *   docs/protocol.md); they are in the replay, and the notebook counts them
  * @property {object[] | null} legal the legal actions as FORMAT.md objects, null when it is
  *   not this seat's decision
  * @property {string | null} status waiting, placing, playing, over
@@ -61,6 +65,7 @@ export function initialState() {
     seat: null,
     view: null,
     events: [],
+    logStart: 0,
     legal: null,
     status: null,
     phase: null,
@@ -108,18 +113,31 @@ export function reduce(state, message, { receivedAt } = {}) {
   }
 }
 
+/** How many events of the whole log the page holds (or stands for, when the server left
+ * the oldest out): what it asks the server for from, as `since`. */
+export function heldEvents(state) {
+  return state.logStart + state.events.length;
+}
+
 function hello(state, message, receivedAt) {
   // While the seats place their cards there is no view, and no log yet.
   const { log = [], ...view } = message.view || {};
-  const held = state.events.length;
-  // Events the page holds past `since` are replaced by the server's: the log is its.
-  const fresh = log.slice(Math.max(0, held - message.since));
+  const since = message.since || 0;
+  const start = state.logStart;
+  const held = heldEvents(state);
+  // A hello past what the page holds left events out (`truncated`: a long game): its log
+  // is the page's from there on, shown at once (hundreds of beats would replay nothing
+  // useful). One from before what the page holds (a fresh start) replaces it too.
+  const replaced = since > held || since < start;
+  // Otherwise the events the page holds past `since` are the server's: the log is its.
+  const fresh = since > held ? [] : log.slice(Math.max(0, held - since));
   const first = state.view === null;
   const next = common(
     {
       ...state,
       view: message.view ? view : null,
-      events: state.events.slice(0, Math.min(held, message.since || 0)).concat(log),
+      events: replaced ? log : state.events.slice(0, since - start).concat(log),
+      logStart: replaced ? since : start,
     },
     message,
     receivedAt,
@@ -128,9 +146,9 @@ function hello(state, message, receivedAt) {
 }
 
 function events(state, message, receivedAt) {
-  const held = state.events.length;
+  const held = heldEvents(state);
   if (message.since > held) return { ...state, effects: { ...NO_EFFECTS, sync: held } };
-  const fresh = (message.events || []).slice(held - message.since);
+  const fresh = (message.events || []).slice(Math.max(0, held - message.since));
   const next = common(
     { ...state, view: message.view || null, events: state.events.concat(fresh) },
     message,

@@ -249,12 +249,16 @@ export function renderToolbar(bar, state, { notebookShown, onNotebook, onResign 
 }
 
 /** Append the events not yet listed (all of them again if the log was replaced); it
- * keeps to the bottom unless the reader scrolled up. Returns how many are listed. */
-export function renderLog(list, events, listed, ctx) {
+ * keeps to the bottom unless the reader scrolled up. Returns how many are listed.
+ * `start` is the index in the whole log of `events[0]`: past 0 (the server left a long
+ * game's older events out) a first line says where the earlier moves are. */
+export function renderLog(list, events, listed, ctx, start = 0) {
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  if (listed > events.length) {
+  if (listed > events.length || list.dataset.start !== String(start)) {
     list.replaceChildren();
     listed = 0;
+    list.dataset.start = String(start);
+    if (start > 0) list.append(h("li", { class: "log-earlier", text: t("log.earlier") }));
   }
   for (let i = listed; i < events.length; i += 1) {
     const text = describeAt(events, i, ctx);

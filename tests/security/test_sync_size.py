@@ -1,0 +1,139 @@
+"""Finding: ``sync`` answers were unbounded. A 27-byte ``{"op":"sync","since":0}`` (or a
+connection with ``since=0``) on a long game made the server encode and send every event
+of the log, again at each ``sync``. A ``hello`` now carries at most MAX_SYNC_EVENTS
+events: the older ones are left out, its ``since`` moves forward and it says
+``"truncated": true`` (docs/protocol.md).
+
+Measured on an imported record of 4,000 actions (a spectator's hello, and the answer to
+``{"op":"sync","since":0}``; ``python`` of the measuring script in the report):
+before, 431,872 bytes each; after, 36,352 bytes (500 events), whatever the game's length.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import attackkit  # noqa: F401  (it puts the server tests' kit, serverkit, on the path)
+import pytest
+from attackkit import long_record
+from fastapi.testclient import TestClient
+from serverkit import (
+    create_friend_game,
+    engine_state,
+    expand_legal,
+    grouped,
+    http_game,
+    play_http,
+    running,
+    stored_record,
+)
+from starlette.testclient import WebSocketTestSession
+
+from outlaws.engine import Record, seat_view
+from outlaws.server import hub
+from outlaws.server.records import MAX_IMPORT_ACTIONS
+
+#: What a hello may weigh, whatever the game's length: MAX_SYNC_EVENTS events of some
+#: 70 bytes, the view and the legal actions (16 kB padded).
+BOUND = 64 * 1024
+
+
+@contextmanager
+def connect(
+    client: TestClient, game: str, token: str | None, since: int | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A socket to ``game`` from event ``since`` on, a seat's or a spectator's, after its
+    hello."""
+    query = "" if since is None else f"?since={since}"
+    with client.websocket_connect(f"/ws/games/{game}{query}") as ws:
+        ws.send_json({"op": "hello", "token": token} if token else {"op": "hello"})
+        yield ws
+
+
+def recv_text(ws: WebSocketTestSession, timeout: float = 30.0) -> str:
+    """The next message of ``ws`` as the text the server sent."""
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    if message["type"] == "websocket.close":
+        raise ConnectionError(f"closed: {message.get('code')} {message.get('reason')}")
+    return str(message["text"])
+
+
+def without_log(view: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in view.items() if key != "log"}
+
+
+def test_a_long_games_hello_and_sync_are_bounded(tmp_path: Path) -> None:
+    record = long_record(MAX_IMPORT_ACTIONS)
+    # What a spectator may know of the game, from the engine itself.
+    expected = seat_view(Record.from_json(record).replay(), None).to_json()
+    total = len(expected["log"])
+    assert total > 4 * hub.MAX_SYNC_EVENTS
+    with running(tmp_path) as client:
+        imported = client.post("/imports", json=record)
+        assert imported.status_code == 201, imported.text[:300]
+        game = imported.json()["game"]
+        with connect(client, game, None, since=0) as ws:
+            texts = [recv_text(ws)]
+            ws.send_text('{"op":"sync","since":0}')
+            texts.append(recv_text(ws))
+            ws.send_json({"op": "sync", "since": total - 3})
+            recent = json.loads(recv_text(ws))
+        with connect(client, game, None) as ws:  # no since: from event 0 too
+            texts.append(recv_text(ws))
+    for text in texts:
+        assert len(text.encode()) <= BOUND, len(text.encode())
+        hello = json.loads(text)
+        assert hello["type"] == "hello" and hello["truncated"] is True
+        assert hello["since"] == total - hub.MAX_SYNC_EVENTS
+        # The current view whole, and the log's last events, as the engine has them.
+        assert without_log(hello["view"]) == without_log(expected)
+        assert hello["view"]["log"] == expected["log"][-hub.MAX_SYNC_EVENTS :]
+        assert hello["actions"] == MAX_IMPORT_ACTIONS
+    # A client that asks for what it lacks and is not that far behind gets just that.
+    assert recent["type"] == "hello" and "truncated" not in recent
+    assert recent["since"] == total - 3 and recent["view"]["log"] == expected["log"][-3:]
+
+
+def test_a_seat_gets_its_current_view_and_goes_on_from_a_cut_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cap = 12
+    monkeypatch.setattr(hub, "MAX_SYNC_EVENTS", cap)
+    with running(tmp_path) as client:
+        game, tokens = create_friend_game(client)
+        play_http(client, game, {0: tokens[0], 1: tokens[1]}, random.Random(3), 24)
+        seat = http_game(client, game)["view"]["to_act"]
+        record = stored_record(tmp_path, game)
+        state = engine_state(record, len(record.actions))
+        expected = seat_view(state, seat).to_json()
+        total = len(expected["log"])
+        assert total > cap
+        with connect(client, game, tokens[seat], since=0) as ws:
+            hello = json.loads(recv_text(ws))
+            assert hello["truncated"] is True and hello["since"] == total - cap
+            assert without_log(hello["view"]) == without_log(expected)
+            assert hello["view"]["log"] == expected["log"][-cap:]
+            assert expand_legal(hello["legal"]) == grouped(state.legal_actions())
+            # Play goes on from there: the next events follow on the cut log.
+            action = state.legal_actions()[0].to_json()
+            ws.send_json({"op": "action", "action": action, "ref": 1, "expect": hello["actions"]})
+            while True:
+                message = json.loads(recv_text(ws))
+                if message["type"] == "events":
+                    break
+            assert message["since"] == total and "truncated" not in message
+            after = seat_view(
+                engine_state(stored_record(tmp_path, game), hello["actions"] + 1), seat
+            )
+            assert message["events"] == [event.to_json() for event in after.log[total:]]
