@@ -135,6 +135,17 @@ def test_the_spectators_panel_is_headed_watching(page: Page, api: httpx.Client) 
     expect(page.get_by_text("Your move")).to_have_count(0)
 
 
+def test_the_waiting_seats_panel_says_it_is_the_opponents_move(
+    page: Page, api: httpx.Client
+) -> None:
+    game, tokens, first, _ = friend_game(api)
+    page.goto(f"/#/game/{game}/{tokens[1 - first]}")
+    panel = page.get_by_test_id("action-panel")
+    expect(panel.locator("h2")).to_have_text("Their move")
+    expect(panel).to_have_attribute("aria-label", "Their move")
+    expect(panel.get_by_test_id("wait-hint")).to_contain_text("Waiting for")
+
+
 def test_a_wrong_seat_token_shows_the_error_and_the_way_back_to_the_lobby(
     page: Page, api: httpx.Client
 ) -> None:

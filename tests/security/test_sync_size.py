@@ -38,6 +38,7 @@ from starlette.testclient import WebSocketTestSession
 from outlaws.engine import Record, seat_view
 from outlaws.server import hub
 from outlaws.server.records import MAX_IMPORT_ACTIONS
+from outlaws.server.routes import HTTP_LOG_EVENTS
 
 #: What a hello may weigh, whatever the game's length: MAX_SYNC_EVENTS events of some
 #: 70 bytes, the view and the legal actions (16 kB padded).
@@ -137,3 +138,38 @@ def test_a_seat_gets_its_current_view_and_goes_on_from_a_cut_log(
                 engine_state(stored_record(tmp_path, game), hello["actions"] + 1), seat
             )
             assert message["events"] == [event.to_json() for event in after.log[total:]]
+
+
+def test_a_long_games_http_answer_is_bounded_and_its_log_comes_page_by_page(
+    tmp_path: Path,
+) -> None:
+    """The same bound over HTTP: ``GET /games/{id}`` carried the whole log of the view
+    (on the imported 4,000-action game, 842,559 bytes with the replay's first page; now
+    the last HTTP_LOG_EVENTS events, ``log_from`` and ``log_size`` say which, and
+    ``?since=N`` pages through the rest)."""
+    record = long_record(MAX_IMPORT_ACTIONS)
+    expected = seat_view(Record.from_json(record).replay(), None).to_json()
+    total = len(expected["log"])
+    with running(tmp_path) as client:
+        game = client.post("/imports", json=record).json()["game"]
+        answer = client.get(f"/games/{game}")
+        assert answer.status_code == 200
+        size = len(answer.content)
+        body = answer.json()
+        assert body["log_size"] == total and body["log_from"] == total - HTTP_LOG_EVENTS
+        assert body["view"]["log"] == expected["log"][-HTTP_LOG_EVENTS:]
+        assert without_log(body["view"]) == without_log(expected)
+        # Page by page from the start, the whole log as the engine has it.
+        pages: list[Any] = []
+        since = 0
+        while since < total:
+            page = client.get(f"/games/{game}", params={"since": since}).json()
+            assert page["log_from"] == since and len(page["view"]["log"]) <= HTTP_LOG_EVENTS
+            pages += page["view"]["log"]
+            since += HTTP_LOG_EVENTS
+        assert pages == expected["log"]
+        # Past the end: an empty page, not an error.
+        assert client.get(f"/games/{game}", params={"since": total + 5}).json()["view"]["log"] == []
+        assert client.get(f"/games/{game}", params={"since": -1}).status_code == 422
+    # The replay's first page is most of what is left (its 100 states, both hands shown).
+    assert size < 842_559 // 2, size

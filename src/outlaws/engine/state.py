@@ -173,7 +173,8 @@ def _check_shape(action: Action) -> None:
         raise IllegalAction("R6.10", f"the Mayor never extends a {action.type.capitalize()}")
     missing = [name for name in fields_of(action.type) if getattr(action, name) is None]
     if missing:
-        raise IllegalAction("R5", f"a {action.type} action needs {', '.join(missing)}")
+        article = "an" if action.type[:1] in "aeiou" else "a"
+        raise IllegalAction("R5", f"{article} {action.type} action needs {', '.join(missing)}")
 
 
 #: _PLACED[role][order]: which of (Saloon card, card at a, card at b) end at a and at b.

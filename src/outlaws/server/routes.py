@@ -91,11 +91,28 @@ def links(game_id: str, token: str | None = None, invite: str | None = None) -> 
     )
 
 
-def game_out(service: GameService, table: Table, seat: int | None) -> GameOut:
+#: The most events of the view's log an HTTP answer carries: the last ones, or those from
+#: ``?since=N``. Unbounded, the log of a long game made every answer (and its padding,
+#: server/padding.py) grow with it; 100 events (some 7 kB) keep an answer with legal
+#: actions under its padding floor, so that all such answers are as long. The whole log is
+#: the WebSocket's, page by page here, or in the replay once the game is over.
+HTTP_LOG_EVENTS = 100
+
+
+def game_out(
+    service: GameService, table: Table, seat: int | None, since: int | None = None
+) -> GameOut:
     """A game as ``seat`` may see it: only the engine's view for that seat (none while
-    the seats place their cards, R3.1: then only its own placement)."""
+    the seats place their cards, R3.1: then only its own placement). The view's log holds
+    at most :data:`HTTP_LOG_EVENTS` events: from ``since``, or else the last ones."""
     placing = table.placement_json(seat)
     view = None if placing is not None else table.view(seat).to_json()
+    log_from = log_size = 0
+    if view is not None:
+        log = view["log"]
+        log_size = len(log)
+        log_from = max(log_size - HTTP_LOG_EVENTS, 0) if since is None else min(since, log_size)
+        view["log"] = log[log_from : log_from + HTTP_LOG_EVENTS]
     legal = None
     if seat is not None and table.status == "playing" and table.to_act == seat:
         legal = [action.to_json() for action in table.legal_actions(seat)]
@@ -115,6 +132,8 @@ def game_out(service: GameService, table: Table, seat: int | None) -> GameOut:
         phase=table.phase,
         placement=placing,  # type: ignore[arg-type]
         view=view,
+        log_from=log_from,
+        log_size=log_size,
         legal=legal,
         replay=records.replay(table, 0, records.REPLAY_PAGE - 1) if table.finished else None,
     )
@@ -180,15 +199,30 @@ async def my_games(request: Request, body: MineIn) -> MyGames:
 
 
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"])
-async def get_game(request: Request, game_id: str, authorization: AuthHeader = None) -> GameOut:
+async def get_game(
+    request: Request,
+    game_id: str,
+    authorization: AuthHeader = None,
+    since: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            le=1_000_000,
+            description="The view's log from this event on (at most 100 events; "
+            "default: the last 100).",
+        ),
+    ] = None,
+) -> GameOut:
     """A game: your seat's view with your legal actions (with your token), the public
     view (without), or, once finished, the replay with both hands shown."""
     service = service_of(request)
     table, seat = await service.seat_of(game_id, bearer(authorization))
     if table.finished:  # with its replay's first page: built and encoded off the loop
-        text = await service.offload(lambda: game_out(service, table, seat).model_dump_json())
+        text = await service.offload(
+            lambda: game_out(service, table, seat, since).model_dump_json()
+        )
         return Response(text, media_type="application/json")  # type: ignore[return-value]
-    return game_out(service, table, seat)
+    return game_out(service, table, seat, since)
 
 
 @router.post("/games/{game_id}/actions", response_model=Accepted, tags=["play"])

@@ -210,8 +210,13 @@ class GameOut(BaseModel):
     view: dict[str, Any] | None = Field(
         ...,
         description="The engine's view for this seat (or the public one): FORMAT.md's "
-        "state shape, with the redacted event log (docs/events.md). Null while placing.",
+        "state shape, with the redacted event log (docs/events.md): at most 100 of its "
+        "events, from `log_from` on. Null while placing.",
     )
+    log_from: int = Field(
+        0, description="The index in the whole log of the view's first event (see `since`)."
+    )
+    log_size: int = Field(0, description="How many events the whole log holds.")
     legal: list[dict[str, Any]] | None = Field(
         None, description="Your legal actions (FORMAT.md JSON) when you are to act."
     )

@@ -13,6 +13,9 @@ import { sectionFor } from "./rules.js";
 import { h } from "./table.js";
 import { announce, focusMemo, restoreFocus } from "./ui.js";
 
+/** The panel's heading when it is not "Your move". */
+const PANEL_TITLE = { spectator: "act.watching", wait: "act.theirMove", waiting: "act.notStarted" };
+
 /** Does a step's option stand for this thing on the board (kind: card, saloon, slot)? */
 export function matchesTarget(target, kind, seat, x) {
   if (!target || target.kind !== kind) return false;
@@ -169,7 +172,8 @@ export class ActionPanel {
     panel.classList.toggle("choosing", choosing);
     document.body.classList.toggle("has-sheet", choosing);
     const stage = panelStage(state, this.chooser);
-    const title = t(stage === "spectator" ? "act.watching" : "act.title"); // a spectator has no move
+    // A spectator has no move, and a seat waiting for the other has none yet.
+    const title = t(PANEL_TITLE[stage] || "act.title");
     panel.setAttribute("aria-label", title);
     panel.append(h("h2", { class: "panel-title", text: title }));
     panel.hidden = stage === "over";
