@@ -55,6 +55,13 @@ def serve(
             " the clocks give back the time since the last one (0: none)."
         ),
     ] = 1.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0) of the bus between server processes:"
+            " every process with the same --db and --redis serves every game."
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every HTTP request.")] = False,
 ) -> None:
@@ -74,6 +81,7 @@ def serve(
         rate_burst=2 * ws_rate,
         body_timeout=body_timeout,
         heartbeat=heartbeat,
+        redis_url=redis,
     )
     if bot_workers is not None:
         settings = replace(settings, bot_workers=bot_workers)
@@ -81,7 +89,8 @@ def serve(
     bound_host, bound_port = sock.getsockname()[:2]
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     database = make_url(db).render_as_string(hide_password=True)
-    typer.echo(f"Outlaws server on http://{shown}:{bound_port} (database {database})")
+    bus = f", bus {make_url(redis).render_as_string(hide_password=True)}" if redis else ""
+    typer.echo(f"Outlaws server on http://{shown}:{bound_port} (database {database}{bus})")
     Limits.header_timeout = header_timeout
     Limits.per_client = client_connections
     config = uvicorn.Config(

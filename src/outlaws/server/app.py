@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import routes, ws
+from . import health, routes, ws
 from .errors import ApiError
 from .guard import BodyTimeout
 from .logs import hide_secrets_in_logs
@@ -129,9 +129,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = GameService(settings)
         await service.start()
         app.state.service = service
+        app.state.stopping = False
         try:
             yield
         finally:
+            # First: a balancer's readiness probe now says "stopping" (server/health.py).
+            health.mark_stopping(app)
             await service.stop()
 
     app = FastAPI(
@@ -145,6 +148,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sockets_of_client = {}
     app.include_router(routes.router)
     app.include_router(ws.router)
+    # /healthz and /readyz for load balancers: no token, not padded (server/health.py).
+    app.include_router(health.router)
     # Answers about games padded like WebSocket messages: lengths must not tell hidden facts.
     app.add_middleware(PaddedAnswers)
     app.add_middleware(BodyLimit, limit=settings.max_body)

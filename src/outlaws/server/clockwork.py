@@ -15,11 +15,15 @@ the server records a heartbeat every ``settings.heartbeat`` seconds; the next st
 stores each running clock that is not paused as paused at the last beat
 (:meth:`Clockwork.recover`), then resumes it like the others.
 
-**One process.** A single server process serves a database today. Heartbeats are kept
-per process (a random id for each start), so that several processes sharing a database
-never overwrite each other's; but a start takes the latest beat of any as its
-predecessor's last sign of life. Several processes will need each game to name the
-process that runs it, whose own beat then dates that game's crash.
+**Several processes.** Heartbeats are kept per process (a random id for each start),
+so that several processes sharing a database never overwrite each other's; but a start
+takes the latest beat of any as its predecessor's last sign of life. With several
+processes on one database (``docs/architecture.md``) every process holding a game watches
+its deadline: the first to fire stores the timeout, the others' are refused by the
+database (:class:`~.storage.Conflict`) and catch up. A process's stop or start is then no
+downtime, and pauses no clock (:attr:`Clockwork.shared`); taking over the deadlines of a
+process that died, and giving back the time when every process was down, need each game
+to name the process that runs it, whose own beat then dates that game's crash.
 """
 
 from __future__ import annotations
@@ -74,6 +78,13 @@ class Clockwork:
         self._place = place
         self._changed = changed
         self.timer = ClockService(settings.now, settings.clock_tick, self._timeout)
+        #: Whether other processes serve these games too (a bus between processes): one
+        #: of them stopping or starting is no downtime of the games, whose clocks the
+        #: others go on running. It then neither pauses the clocks it holds when it stops
+        #: nor stores them paused after a crash when it starts (either would stop the
+        #: clocks of games the others are playing); a stop of every process, for now,
+        #: counts against the seats to act.
+        self.shared = settings.bus is not None or settings.redis_url is not None
         #: This process in the ``heartbeats`` table (random: a restart is a new process).
         self.server_id = secrets.token_hex(8)
         self._started_at = 0.0
@@ -88,8 +99,9 @@ class Clockwork:
 
         In this order a crash during the start leaves the clocks paused, to be resumed
         by the next start from the same beat, never resumed twice."""
-        last_beat = await self.db.call(self.db.storage.last_heartbeat)
-        await self._pause_after_crash(tables, last_beat)
+        if not self.shared:
+            last_beat = await self.db.call(self.db.storage.last_heartbeat)
+            await self._pause_after_crash(tables, last_beat)
         await self._start_heartbeat()
 
     def start(self) -> None:
@@ -100,7 +112,8 @@ class Clockwork:
         """The server stops: no deadline fires any more, every running clock is stored
         paused, and the last beat is recorded."""
         await self.timer.stop()
-        await self._pause_all()
+        if not self.shared:
+            await self._pause_all()
         await self._beat()  # the last sign of life: a clock that failed to pause gets it
         if self._beats is not None:
             self._beats.cancel()

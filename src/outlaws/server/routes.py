@@ -188,7 +188,7 @@ async def join_game(
 async def invite_status(request: Request, invite: str) -> InviteStatus:
     """Whether an invite's seat is still free (`open`), so that a page can say an invite is
     spent before it asks for a name. It tells nothing of the game."""
-    return InviteStatus(open=service_of(request).invite_open(invite))
+    return InviteStatus(open=await service_of(request).invite_open(invite))
 
 
 @router.post("/games/mine", response_model=MyGames, tags=["games"])

@@ -1,15 +1,28 @@
 """The game service: creates, loads, plays and finishes games, with the engine as the
 only judge of legality and the database as the only memory.
 
-Every accepted action goes the same way, whoever took it (a human over HTTP or a
-WebSocket, a bot, a bot standing in after a timeout): the engine checks it, it is
-appended to the game's action log and committed, and only then is it applied to the
-table in memory and announced. A restarted server rebuilds each game by replaying its
-stored record.
+Every accepted action goes the same way, whoever took it (a human, a bot, a bot
+standing in after a timeout): checked by the engine, committed, and only then applied to
+the table in memory and announced (:mod:`.moves`); a placement before play likewise
+(:mod:`.placing`). A restarted server rebuilds each game by replaying its stored record
+(:mod:`.rebuild`). Several processes may share one database and one bus: each announces
+what it commits and catches up with what the others do (:mod:`.catchup`), and a commit
+another process beat is refused by the database and decided again.
 
-Before the first action each seat may place its own cards (R3.1): a placement goes the
-same way (committed, then taken by the table), and the one that completes both starts the
-game in the same transaction.
+What still runs in every process holding a game (issue 15 carries it on): bot moves and
+clock deadlines. Two processes may both play a bot's move or both fire a timeout; the
+keys make the second one a harmless :class:`~.storage.Conflict` (logged at debug level,
+followed by a catch-up), so the worst case is wasted work, never a double move or a
+double end. A bot is played by the process that committed the action that handed it the
+turn (a catch-up never starts one), and no process yet takes over a bot or a deadline
+of a process that died.
+
+**Its parts.** This module owns the games' life in memory (loading, creating,
+joining, finishing, records) and wires the concerns kept apart, none of which imports
+it: :mod:`.rebuild` (a table from its stored row), :mod:`.moves` (an action checked,
+committed and applied; resignations and timeouts), :mod:`.placing` (R3.1),
+:mod:`.catchup` (announcements and catch-ups between processes), :mod:`.botplay` (a
+bot's turns), :mod:`.clockwork` (clocks and deadlines) and :mod:`.quotas`.
 """
 
 from __future__ import annotations
@@ -19,8 +32,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
-import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -29,17 +41,24 @@ from sqlalchemy import Connection
 
 from ..bots.placement import bot_placement
 from ..bots.tutorial import LEARNER, tutorial_setup
-from ..engine import Action, OutlawsError, Placement, Setup, State
+from ..engine import Action, OutlawsError, Placement, State
 from . import records
+from .botplay import play_bots
 from .botpool import BotPool
+from .bus import make_bus
+from .catchup import GAMES_CHANNEL, CatchUp
 from .clocks import ClockConfig, ClockState
 from .clockwork import Clockwork
-from .errors import ApiError, bad_token, from_engine, unknown_game
+from .errors import ApiError, bad_token, unknown_game
 from .hub import Hub
 from .kinds import Actor, GameResult, PlacementMode, TableStatus
+from .moves import Commit, Moves
 from .notebook import Notebooks
+from .placing import NOT_PLACED, Placing
+from .quotas import ImportQuota
+from .rebuild import rebuild
 from .settings import Settings
-from .storage import ActionRow, Database, GameRow, PlacementRow, SeatRow, Storage
+from .storage import Database, GameRow, PlacementRow, SeatRow, Storage
 from .table import SeatInfo, Summary, Table
 
 log = logging.getLogger(__name__)
@@ -72,29 +91,6 @@ class NewGame(SeatGrant):
     invite: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """One accepted action and all it changes, stored in one transaction before the
-    table follows: the action's row in the log, the clock after it, and the outcome
-    when it ends the game."""
-
-    row: ActionRow
-    action: Action
-    by: Actor
-    clock_state: ClockState | None
-    result: GameResult | None
-
-    def changes(self) -> dict[str, Any]:
-        """The game row's columns this commit changes."""
-        changes: dict[str, Any] = {}
-        if self.result is not None:
-            changes["status"] = "over"
-            changes["result"] = self.result
-        if self.clock_state is not None:
-            changes["clock_state"] = self.clock_state.to_json()
-        return changes
-
-
 class GameService:
     """All the games of one server process."""
 
@@ -105,6 +101,15 @@ class GameService:
         self.bots = BotPool(settings.bot_workers)
         #: The connections to each game, and the messages they are sent.
         self.hub = Hub()
+        #: The bus between server processes (this process alone by default).
+        self.bus = settings.bus if settings.bus is not None else make_bus(settings.redis_url)
+        #: Whether other processes may write this database: a table may then be behind
+        #: it, and a refusal is checked against the database before it is given.
+        self.shared = settings.bus is not None or settings.redis_url is not None
+        self.db.shared = self.shared
+        #: This process on the bus: it does not catch up with its own announcements.
+        self.process_id = secrets.token_hex(8)
+        self._unsubscribe: Callable[[], None] | None = None
         #: Games still being played (or waiting for a second player).
         self.active: dict[str, Table] = {}
         #: The games' clocks: periods, deadlines, pauses and the heartbeat. A deadline
@@ -113,8 +118,8 @@ class GameService:
             settings,
             self.db,
             self.active,
-            end=self._store_end,
-            place=self._commit_placements,
+            end=lambda table, result: self.moves.timeout_end(table, result),
+            place=lambda table, placements: self.placing.late(table, placements),
             changed=self._after_change,
         )
         #: Finished games recently opened.
@@ -126,10 +131,40 @@ class GameService:
         #: Heavy work (replays, imports) runs in threads, a few at a time, never on the
         #: event loop: the other games' messages do not wait for it.
         self._heavy = asyncio.Semaphore(settings.heavy_workers)
-        #: The index each idempotency key's action was stored at, by (game, seat, key).
-        self.answered: OrderedDict[tuple[str, int, str], int] = OrderedDict()
         #: The times of each client's recent imports (a quota: ``import_quota``).
-        self._imports: dict[str, deque[float]] = {}
+        self.import_quota = ImportQuota(settings)
+        #: The other processes: announcements, and catch-ups from the database.
+        self.sync = CatchUp(
+            self.db,
+            self.bus,
+            self.process_id,
+            self.active,
+            self.invites,
+            self.clockwork,
+            self.hub,
+            finish=self._finish,
+            spawn=self._spawn,
+        )
+        #: The placements before play (R3.1), and play: actions, resignations, timeouts.
+        self.placing = Placing(
+            settings,
+            self.db,
+            self.clockwork,
+            shared=self.shared,
+            catch_up=self.sync.catch_up,
+            changed=self._after_change,
+        )
+        self.moves = Moves(
+            settings,
+            self.db,
+            self.clockwork,
+            shared=self.shared,
+            catch_up=self.sync.catch_up,
+            finish=self._finish,
+            changed=self._after_change,
+        )
+        #: The index each idempotency key's action was stored at, by (game, seat, key).
+        self.answered = self.moves.answered
 
     # -- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -139,6 +174,11 @@ class GameService:
         are first stored paused at its last heartbeat (:meth:`Clockwork.recover`), then
         they resume with those a clean stop paused."""
         await self.db.start()
+        # Listening before the games are read: a change another process makes meanwhile
+        # is heard once its table is here (or was read with it).
+        self._unsubscribe = self.bus.subscribe(GAMES_CHANNEL, self.sync.heard)
+        self.bus.on_reconnect(self.sync.catch_up_all)
+        await self.bus.start()
         unfinished = ("waiting", "placing", "playing")
         tables: list[Table] = []
         for game_id in await self.db.call(self.db.storage.game_ids, unfinished):
@@ -146,7 +186,7 @@ class GameService:
             if row is None:  # pragma: no cover - deleted meanwhile
                 continue
             try:
-                table = self._rebuild(row)
+                table = rebuild(row)
             except OutlawsError as error:
                 log.error("game %s cannot be replayed and is left out: %s", game_id, error)
                 continue
@@ -159,11 +199,14 @@ class GameService:
         for table in tables:
             await self.clockwork.resume(table)
             self.clockwork.arm(table)
-            self._after_change(table)
+            self._after_change(table, announce=False)
         self.clockwork.start()
         self._spawn(asyncio.to_thread(self.bots.warm))
 
     async def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         await self.clockwork.stop()
         tasks = list(self._tasks)
         for task in tasks:
@@ -172,6 +215,7 @@ class GameService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.hub.close()
+        await self.bus.close()
         self.bots.shutdown()
         await self.db.stop()
 
@@ -198,12 +242,24 @@ class GameService:
         table = self.active.get(game_id) or self.finished.get(game_id)
         if table is None:
             try:
-                table = self._rebuild(row)
+                table = rebuild(row)
             except OutlawsError as error:
                 raise ApiError(
                     500, "corrupt_game", f"game {game_id} cannot be replayed: {error}"
                 ) from None
-            self._remember_finished(table)
+            if table.finished:
+                self._remember_finished(table)
+            else:
+                # A game another process created (or this one left out): played here
+                # from now on too. Caught up once more, for a change announced while it
+                # was being read.
+                self.active[table.id] = table
+                for info in table.seats:
+                    if info.invite_hash is not None:
+                        self.invites[info.invite_hash] = table.id
+                self.clockwork.arm(table)
+                if self.shared:
+                    self.sync.schedule(table)
         return table
 
     async def seat_of(self, game_id: str, token: str | None) -> tuple[Table, int | None]:
@@ -227,38 +283,6 @@ class GameService:
                 self.finished.move_to_end(old_id)
                 break
             del self.finished[old_id]
-
-    def _rebuild(self, row: GameRow) -> Table:
-        """A table from its stored row: the record is replayed by the engine; a game
-        still placing comes back with the placements made so far."""
-        state = None
-        placements: list[Placement | None] = [None, None]
-        if row.setup is None:
-            for placed in row.placements:
-                placements[placed.seat] = Placement.from_json(placed.placement)
-        else:
-            setup = Setup.from_json(row.setup)
-            state = State.new(seed=row.seed, setup=setup, turn_limit=row.turn_limit)
-            for number, action_row in enumerate(row.actions):
-                if action_row.idx != number:
-                    raise OutlawsError(f"action log has a gap at {number}")
-                state.apply(Action.from_json(action_row.action, where=f"actions[{number}]"))
-        return Table(
-            id=row.id,
-            kind=row.kind,
-            created_at=row.created_at,
-            state=state,
-            seats=[SeatInfo(s.kind, s.bot, s.name, s.token_hash, s.invite_hash) for s in row.seats],
-            status=row.status,
-            result=row.result,
-            clock=ClockConfig.from_json(row.clock) if row.clock else None,
-            clock_state=ClockState.from_json(row.clock_state) if row.clock_state else None,
-            meta=row.meta,
-            actors=[a.by for a in row.actions],
-            seed=row.seed,
-            turn_limit=row.turn_limit,
-            placements=placements,
-        )
 
     # -- creating and joining ------------------------------------------------------------
     async def create(
@@ -357,16 +381,27 @@ class GameService:
         self._after_change(table)
         return NewGame(game=table.id, seat=seat, token=token, invite=invite)
 
-    def invite_open(self, invite: str) -> bool:
+    async def invite_open(self, invite: str) -> bool:
         """Whether the invite's seat is still free (an invite is forgotten once spent)."""
-        game_id = self.invites.get(hash_token(invite))
-        return game_id is not None and game_id in self.active
+        table = await self._table_of_invite(hash_token(invite))
+        return table is not None and not table.finished
+
+    async def _table_of_invite(self, invite_hash: str) -> Table | None:
+        """The game an invite was made for, while its seat is free (as far as this
+        process knows; the database has the last word when the seat is claimed). An
+        invite made by another process is looked up in the database."""
+        game_id = self.invites.get(invite_hash)
+        if game_id is None and self.shared:
+            game_id = await self.db.call(self.db.storage.game_of_invite, invite_hash)
+            if game_id is not None:
+                with contextlib.suppress(ApiError):
+                    await self.table(game_id)
+        return self.active.get(game_id) if game_id else None
 
     async def join(self, invite: str, name: str | None) -> SeatGrant:
         """Take the seat an invite was made for: its secret token (the invite is spent)."""
         invite_hash = hash_token(invite)
-        game_id = self.invites.get(invite_hash)
-        table = self.active.get(game_id) if game_id else None
+        table = await self._table_of_invite(invite_hash)
         if table is None:
             raise ApiError(
                 404, "unknown_invite", "this invite is unknown or already used", field="invite"
@@ -403,8 +438,13 @@ class GameService:
                 )
                 return claimed
 
-            await self.db.write(op)
-            del self.invites[invite_hash]
+            try:
+                await self.db.write(op)
+            except ApiError:
+                # Claimed through another process: this table is behind.
+                self.sync.schedule(table)
+                raise
+            self.invites.pop(invite_hash, None)
             info = table.seats[seat]
             info.token_hash, info.invite_hash, info.name = token_hash, None, name
             table.status = status
@@ -414,72 +454,11 @@ class GameService:
             self._after_change(table)
         return SeatGrant(game=table.id, seat=seat, token=token)
 
-    # -- placing (R3.1) -----------------------------------------------------------------
+    # -- placing (R3.1) and playing: :mod:`.placing`, :mod:`.moves` ---------------------
     async def place(self, table: Table, seat: int, placement: Placement | None) -> Placement:
-        """``seat`` places its cards (None: at random); the placement it made.
+        """``seat`` places its cards (None: at random): :meth:`.Placing.place`."""
+        return await self.placing.place(table, seat, placement)
 
-        Committed before it counts; the second placement starts the game in the same
-        transaction. Raises :class:`ApiError` (409 ``already_placed``, ``not_placing``),
-        and then nothing changed."""
-        async with table.lock:
-            if table.kind == "imported":
-                raise ApiError(409, "not_playable", "an imported game is for watching only")
-            if table.meta.get("placement") == "choose" and table.placed[seat]:
-                raise ApiError(
-                    409, "already_placed", "this seat has placed its cards already", rule="R3.1"
-                )
-            if not table.placing:
-                raise ApiError(
-                    409,
-                    "not_placing",
-                    "this game is not placing its cards: they were dealt from its seed",
-                    rule="R3.1",
-                )
-            if placement is None:
-                placement = table.random_placement(seat)
-            await self._commit_placements(table, [(seat, placement)])
-            return placement
-
-    async def _commit_placements(
-        self, table: Table, placements: list[tuple[int, Placement]]
-    ) -> None:
-        """Store these placements (and, if they are the last, the start of the game:
-        its setup, status and clock) in one transaction; only then change the table.
-        Under the table's lock."""
-        try:
-            after = table.rehearse_placement(placements)
-        except RuntimeError as error:  # pragma: no cover - checked by the caller
-            raise ApiError(409, "already_placed", str(error), rule="R3.1") from None
-        now = self.now()
-        rows = [PlacementRow(seat, placement.to_json(), now) for seat, placement in placements]
-        changes: dict[str, Any] = {}
-        clock_state = table.clock_state.copy() if table.clock_state else None
-        if after.setup is not None:
-            changes = {"setup": after.setup, "status": "playing"}
-            if clock_state is not None and table.clock is not None:
-                clock_state.advance(table.clock, after.to_act, table.timed_seats(), now, 1)
-                changes["clock_state"] = clock_state.to_json()
-
-        def op(conn: Connection) -> None:
-            for row in rows:
-                Storage.insert_placement(conn, table.id, row)
-            if changes:
-                Storage.update_game(conn, table.id, **changes)
-
-        try:
-            await self.db.write(op)
-        except Exception as error:
-            log.error("storing a placement of game %s failed: %s", table.id, type(error).__name__)
-            raise ApiError(503, "storage", "the placement could not be stored") from None
-        table.place(placements)
-        if after.setup is not None:
-            table.status = "playing"
-            table.clock_state = clock_state
-        table.version += 1
-        self.clockwork.arm(table)
-        self._after_change(table)
-
-    # -- playing -----------------------------------------------------------------------
     async def submit(
         self,
         table: Table,
@@ -490,120 +469,13 @@ class GameService:
         expect: int | None = None,
         key: str | None = None,
     ) -> int:
-        """Validate ``action`` for ``seat``, commit it, apply it; its index in the record.
-
-        ``period``: for a bot standing in after a timeout, the clock period it plays in
-        (if that period is over, the action is refused). ``expect``: the number of
-        actions the client saw when it chose this one; if the game has moved on since,
-        the action is a retry of one stored (its index is answered again, nothing is
-        played) or stale (409 ``stale``). ``key``: an idempotency key: an action sent
-        again with the key of one stored gets that one's index, and is not played again.
-        Raises :class:`ApiError`, and then nothing changed."""
-        async with table.lock:
-            if key is not None and (table.id, seat, key) in self.answered:
-                return self.answered[table.id, seat, key]
-            if expect is not None and expect != table.actions:
-                if expect < table.actions and table.took(expect, seat, action):
-                    return expect
-                raise ApiError(
-                    409,
-                    "stale",
-                    f"the game has {table.actions} actions, not {expect}: this action was "
-                    "chosen for another position",
-                    field="expect",
-                )
-            self._check_turn(table, seat)
-            cs = table.clock_state
-            if by == "human" and cs is not None and cs.seat == seat and cs.deadline is not None:
-                if self.now() >= cs.deadline:  # the clock service ends the game at once
-                    raise ApiError(409, "out_of_time", "this seat's time ran out")
-            if period is not None:
-                cs = table.clock_state
-                if cs is None or cs.autopilot != period or cs.period != period:
-                    raise ApiError(409, "stale", "the period the bot played for is over")
-            try:
-                after = table.rehearse(action)
-            except OutlawsError as error:
-                raise from_engine(error) from None
-            index = table.actions
-            now = self.now()
-            clock_state = self.clockwork.advance(
-                table, after.to_act, dry=True, turn=after.turn, reacting=after.reacting
-            )
-            if clock_state is not None and after.result is not None:
-                clock_state.stop(now)
-            row = ActionRow(index, action.to_json(), seat, by, now)
-            commit = Commit(row, action, by, clock_state, after.result)
-            # Shielded: once the write is under way, the table must follow the database
-            # even if the caller goes away (a closed socket, a shutdown).
-            task = asyncio.ensure_future(self._commit_then_apply(table, commit))
-            try:
-                await asyncio.shield(task)
-            except asyncio.CancelledError:
-                await task
-                raise
-            if key is not None:
-                self.answered[table.id, seat, key] = index
-                while len(self.answered) > 10_000:
-                    self.answered.popitem(last=False)
-            return index
-
-    async def _commit_then_apply(self, table: Table, commit: Commit) -> None:
-        """Store ``commit``; only then change the table and tell everyone."""
-        try:
-            await self.db.append(table.id, commit.row, commit.changes())
-        except ApiError:
-            raise
-        except Exception as error:
-            log.exception("storing an action of game %s failed", table.id)
-            raise ApiError(503, "storage", f"the action could not be stored: {error}") from None
-        table.apply(commit.action, commit.by)
-        table.clock_state = commit.clock_state
-        if commit.result is not None:
-            self._finish(table, dict(commit.result))
-        table.version += 1
-        self.clockwork.arm(table)
-        self._after_change(table)
-
-    def _check_turn(self, table: Table, seat: int) -> None:
-        if table.kind == "imported":
-            raise ApiError(409, "not_playable", "an imported game is for watching only")
-        if table.finished:
-            raise ApiError(409, "game_over", "the game is over", rule="R9")
-        if table.status == "waiting":
-            raise ApiError(409, "not_started", "the second player has not joined yet")
-        if table.placing:
-            raise ApiError(409, "not_started", _NOT_PLACED, rule="R3.1")
-        if table.to_act != seat:
-            raise ApiError(409, "not_your_turn", f"it is seat {table.to_act}'s decision")
+        """Validate ``action`` for ``seat``, commit it, apply it; its index in the record
+        (:meth:`.Moves.submit`)."""
+        return await self.moves.submit(table, seat, action, by, period, expect, key)
 
     async def resign(self, table: Table, seat: int) -> GameResult:
-        """``seat`` gives up: the other seat wins. Stored as the game's outcome."""
-        async with table.lock:
-            if table.kind == "imported":
-                raise ApiError(409, "not_playable", "an imported game is for watching only")
-            if table.finished:
-                raise ApiError(409, "game_over", "the game is over", rule="R9")
-            if table.placing:
-                # There is no game to give up yet: nothing was dealt.
-                raise ApiError(409, "not_started", _NOT_PLACED, rule="R3.1")
-            result: GameResult = {"winner": 1 - seat, "how": "resign", "loser": seat}
-            await self._store_end(table, result)
-            return result
-
-    async def _store_end(self, table: Table, result: GameResult) -> None:
-        """End the game by ``result`` (resignation, timeout): stored, then announced."""
-        clock_state = table.clock_state.copy() if table.clock_state else None
-        if clock_state is not None:
-            clock_state.stop(self.now())
-        changes: dict[str, Any] = {"status": "over", "result": result}
-        if clock_state is not None:
-            changes["clock_state"] = clock_state.to_json()
-        await self.db.write(lambda conn: Storage.update_game(conn, table.id, **changes))
-        table.clock_state = clock_state
-        self._finish(table, dict(result))
-        table.version += 1
-        self._after_change(table)
+        """``seat`` gives up: the other seat wins (:meth:`.Moves.resign`)."""
+        return await self.moves.resign(table, seat)
 
     def _finish(self, table: Table, result: dict[str, Any] | None) -> None:
         table.status = "over"
@@ -611,40 +483,23 @@ class GameService:
         self.active.pop(table.id, None)
         self._remember_finished(table)
 
-    def _after_change(self, table: Table) -> None:
-        """Tell the table's clients, and let a bot play if one is to act."""
+    def _after_change(self, table: Table, announce: bool = True) -> None:
+        """Tell the table's clients (and, with ``announce``, the other processes, which
+        catch up), and let a bot play if one is to act."""
         self.hub.changed(table)
+        if announce:
+            self.sync.announce(table)
         if table.status != "playing" or table.bot_task is not None:
             return
         to_act = table.to_act
         if to_act is not None and table.bot_for(to_act) is not None:
-            table.bot_task = self._spawn(self._bot_moves(table))
+            table.bot_task = self._spawn(play_bots(table, self.bots, self.submit, self.shared))
 
-    async def _bot_moves(self, table: Table) -> None:
-        """Play for the bot seat(s) of ``table`` while a bot is to act."""
-        try:
-            while table.status == "playing":
-                seat = table.to_act
-                bot = table.bot_for(seat) if seat is not None else None
-                if seat is None or bot is None:
-                    return
-                spec, by = bot
-                version = table.version
-                view = table.view(seat)
-                legal = table.legal_actions(seat)
-                action = await self.bots.choose(spec, table.bot_seed(seat), view, legal)
-                if table.version != version:
-                    continue  # the game moved on meanwhile (a resignation): think again
-                period = table.clock_state.period if by == "clock" and table.clock_state else None
-                await self.submit(table, seat, action, by=by, period=period)
-        except asyncio.CancelledError:
-            raise
-        except ApiError as error:
-            log.warning("bot move in game %s refused: %s", table.id, error.message)
-        except Exception:
-            log.exception("bot of game %s failed", table.id)
-        finally:
-            table.bot_task = None
+    # -- other processes ---------------------------------------------------------------
+    async def catch_up(self, table: Table) -> bool:
+        """Bring ``table`` up to the database, under its lock (:meth:`.CatchUp.catch_up`):
+        whether anything changed."""
+        return await self.sync.catch_up(table)
 
     # -- records -----------------------------------------------------------------------
     async def offload(self, work: Callable[[], T]) -> T:
@@ -653,23 +508,10 @@ class GameService:
         async with self._heavy:
             return await asyncio.to_thread(work)
 
-    def _count_import(self, client: str) -> None:
-        """A client may import ``import_quota`` records an hour (429 past it)."""
-        now = time.monotonic()
-        recent = self._imports.setdefault(client, deque())
-        while recent and recent[0] < now - 3600.0:
-            recent.popleft()
-        if len(recent) >= self.settings.import_quota:
-            raise ApiError(429, "rate_limited", "too many imports from this client: wait an hour")
-        recent.append(now)
-        if len(self._imports) > 10_000:  # forget the quietest clients
-            for key in [k for k, times in self._imports.items() if not times][:5000]:
-                del self._imports[key]
-
     async def import_record(self, data: Any, client: str = "") -> Table:
         """A record to watch: replayed by the engine (a bad one is refused, naming the
         field or the action), then stored as a finished, imported game."""
-        self._count_import(client)
+        self.import_quota.count(client)
         now = self.now()
         table, row = await self.offload(lambda: records.imported(data, now))
         await self.db.write(lambda conn: Storage.insert_game(conn, row))
@@ -681,7 +523,7 @@ class GameService:
         """What ``seat`` can deduce of its opponent's hidden cards, from its own view
         alone (:class:`~outlaws.server.notebook.Notebooks`)."""
         if table.placing:
-            raise ApiError(409, "not_started", _NOT_PLACED, rule="R3.1")
+            raise ApiError(409, "not_started", NOT_PLACED, rule="R3.1")
         return await self.notebooks.of(table, seat)
 
     # -- listing -----------------------------------------------------------------------
@@ -700,6 +542,4 @@ class GameService:
         return out
 
 
-_NOT_PLACED = "the game starts when both seats have placed their cards (R3.1)"
-
-__all__ = ["Commit", "GameService", "NewGame", "SeatGrant", "hash_token"]
+__all__ = ["GAMES_CHANNEL", "Commit", "GameService", "NewGame", "SeatGrant", "hash_token"]

@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .bus import Bus
+
 #: The default database: an SQLite file in the working folder.
 DEFAULT_DB = "sqlite:///./outlaws.db"
 
@@ -53,4 +55,11 @@ class Settings:
     import_quota: int = 20
     #: Finished games kept in memory after they were last opened.
     finished_cache: int = 256
+    #: Redis between server processes (``outlaws serve --redis redis://…``): every
+    #: process pointed at the same database and Redis serves every game. None: this
+    #: process alone (an in-process bus).
+    redis_url: str | None = None
+    #: The bus itself, when given (tests share one between apps in one process); it
+    #: wins over ``redis_url``. Given either, the process shares its database.
+    bus: Bus | None = None
     now: Callable[[], float] = field(default=time.time)

@@ -5,6 +5,13 @@ dedicated thread, off the event loop, and commits the writes of many tables toge
 (group commit) on a connection of its own: each caller is answered only once its write
 is committed. The action log, written at every accepted action, goes through the
 driver's cursor with statements compiled once (:meth:`Storage.insert_action_rows`).
+
+Several server processes may write one database. Each holds its games in memory and
+writes what it believes comes next; the keys of the tables refuse a second action at the
+same index or a second placement of a seat, and the game's end is stored only over a
+game still being played, at the number of actions its process saw. Such a refusal
+reaches the caller as :class:`Conflict`: another process stored first, nothing of this
+write was stored, and the caller reads the game again (its catch-up) before answering.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.compiler import SQLCompiler
 
 from .kinds import (
@@ -116,6 +124,13 @@ def _dump(value: Any) -> str | None:
 
 def _load(text: str | None) -> Any:
     return None if text is None else json.loads(text)
+
+
+class Conflict(Exception):
+    """Another writer (another server process) stored first: a row this write adds is
+    there already (an action's index, a seat's placement), or the game moved on under it
+    (it ended, or holds more actions than the writer saw). Nothing of the write was
+    stored; the game is to be read again before anything is decided on it."""
 
 
 class Storage:
@@ -280,6 +295,48 @@ class Storage:
         conn.execute(update(games).where(games.c.id == game_id).values(**values))
 
     @staticmethod
+    def end_game(conn: Connection, game_id: str, actions_seen: int, **values: Any) -> None:
+        """Store the end of a game (``values``: its status, result and clock), only if it
+        is not over and holds ``actions_seen`` actions: else :class:`Conflict` (another
+        process ended it, or played on), and the transaction is to be rolled back.
+
+        The update comes first: on SQLite it takes the database's write lock, so that
+        the count after it sees every commit of other processes (it also locks the row
+        on PostgreSQL against another end)."""
+        for name in _JSON_COLUMNS:
+            if name in values:
+                values[name] = _dump(values[name])
+        done = conn.execute(
+            update(games).where(games.c.id == game_id, games.c.status != "over").values(**values)
+        )
+        if done.rowcount != 1:
+            raise Conflict(f"game {game_id} is over already")
+        stored = conn.execute(
+            select(func.count()).select_from(actions).where(actions.c.game_id == game_id)
+        ).scalar()
+        if stored != actions_seen:
+            raise Conflict(f"game {game_id} holds {stored} actions, not {actions_seen}")
+
+    @staticmethod
+    def games_over(conn: Connection, game_ids: Iterable[str]) -> list[str]:
+        """Those of ``game_ids`` stored as over (an action appended to one is refused)."""
+        query = select(games.c.id).where(games.c.id.in_(list(game_ids)), games.c.status == "over")
+        return [row.id for row in conn.execute(query)]
+
+    @staticmethod
+    def lock_game(conn: Connection, game_id: str) -> None:
+        """Lock the game's row until the transaction ends (PostgreSQL: ``FOR UPDATE``), so
+        that two processes changing the game's phase take turns. SQLite has no row locks
+        (nor needs them: its writers take turns for the whole database)."""
+        conn.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
+
+    @staticmethod
+    def placements_made(conn: Connection, game_id: str) -> int:
+        """How many seats of the game have placed their cards (R3.1), as stored."""
+        query = select(func.count()).select_from(placements)
+        return int(conn.execute(query.where(placements.c.game_id == game_id)).scalar() or 0)
+
+    @staticmethod
     def claim_invite(conn: Connection, invite_hash: str, token_hash: str, name: str | None) -> Any:
         """Turn an unused invite into a seat token; (game id, seat) or None."""
         row = conn.execute(
@@ -331,8 +388,9 @@ class Storage:
             rows = conn.execute(select(games.c.id).where(games.c.status.in_(list(statuses))))
             return [row.id for row in rows]
 
-    def load_game(self, game_id: str) -> GameRow | None:
-        """A game with its seats and every action, or None."""
+    def load_game(self, game_id: str, since: int = 0) -> GameRow | None:
+        """A game with its seats and every action (from the action ``since`` on: a
+        process that holds the first ones catches up), or None."""
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).first()
             if row is None:
@@ -349,7 +407,11 @@ class Storage:
                     SeatRow(s.seat, seat_kind(s.kind), s.bot, s.name, s.token_hash, s.invite_hash)
                 )
             game.seats.sort(key=lambda s: s.seat)
-            query = select(actions).where(actions.c.game_id == game_id).order_by(actions.c.idx)
+            query = (
+                select(actions)
+                .where(actions.c.game_id == game_id, actions.c.idx >= since)
+                .order_by(actions.c.idx)
+            )
             for a in conn.execute(query):
                 game.actions.append(ActionRow(a.idx, _load(a.action), a.seat, actor(a.by), a.at))
             query = (
@@ -360,6 +422,13 @@ class Storage:
             for pl in conn.execute(query):
                 game.placements.append(PlacementRow(pl.seat, _load(pl.placement), pl.at))
             return game
+
+    def game_of_invite(self, invite_hash: str) -> str | None:
+        """The game whose seat waits for this invite (None: unknown, or already used)."""
+        with self.engine.connect() as conn:
+            query = select(seats.c.game_id).where(seats.c.invite_hash == invite_hash)
+            found = conn.execute(query).scalar()
+            return None if found is None else str(found)
 
     def seats_of_tokens(self, token_hashes: Sequence[str]) -> list[tuple[str, int]]:
         """(game id, seat) of each token hash that holds a seat."""
@@ -432,7 +501,8 @@ class Database:
     ``await write(op)`` returns once ``op`` (a function of a connection in a transaction)
     is committed; ops that arrive while a commit is under way are committed together
     in the next transaction, in the order they came. If a group fails, its ops are retried
-    one by one so that one bad write cannot sink the others.
+    one by one so that one bad write cannot sink the others. A write the database's keys
+    refuse (another process stored that row first) fails with :class:`Conflict`.
     """
 
     MAX_GROUP = 500
@@ -442,6 +512,9 @@ class Database:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="outlaws-db")
         self._queue: asyncio.Queue[tuple[Item, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        #: Whether other processes write the database too: an action is then appended
+        #: only to a game not stored as over (another process may have ended it).
+        self.shared = False
         #: The writer's own connection, kept open between groups (database thread only).
         self._conn: Connection | None = None
 
@@ -511,6 +584,12 @@ class Database:
                 appends = [op for op in ops if isinstance(op, Append)]
                 if appends:
                     Storage.insert_action_rows(conn, [(a.game_id, a.row) for a in appends])
+                    if self.shared:
+                        # After the insert: on SQLite it holds the write lock, so the
+                        # read sees every end another process committed.
+                        over = Storage.games_over(conn, {a.game_id for a in appends})
+                        if over:
+                            raise Conflict(f"game {over[0]} is over already")
                     changes = [(a.game_id, a.changes) for a in appends if a.changes]
                     if changes:
                         Storage.update_games(conn, changes)
@@ -520,8 +599,23 @@ class Database:
             # this one is broken (a database that went away).
             self._close_writer()
             if len(ops) == 1:
+                if self._refused_by_a_key(error):
+                    # A key refused the row: another process appended or placed first.
+                    conflict = Conflict(f"stored first by another writer: {error}")
+                    conflict.__cause__ = error
+                    return [(False, conflict)]
                 return [(False, error)]
             return [self._commit([op])[0] for op in ops]
+
+    def _refused_by_a_key(self, error: Exception) -> bool:
+        """Whether ``error`` is the database refusing a row its keys forbid: SQLAlchemy's
+        IntegrityError, or the driver's own (the action log is written through the
+        driver's cursor, :meth:`Storage.insert_action_rows`)."""
+        if isinstance(error, IntegrityError):
+            return True
+        dbapi = self.storage.engine.dialect.dbapi
+        driver_error = getattr(dbapi, "IntegrityError", None)
+        return driver_error is not None and isinstance(error, driver_error)
 
     def _close_writer(self) -> None:
         conn, self._conn = self._conn, None

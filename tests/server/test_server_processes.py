@@ -1,0 +1,506 @@
+"""Several server processes, one set of games (issue 15, its first step).
+
+Two apps (``create_app`` twice, each with its own event loop, database writer and
+tables in memory) share one database and one bus, as two ``outlaws serve`` processes
+share PostgreSQL and Redis: a seat on each, a spectator on the second, each seeing the
+other's moves at once; the same action sent to both at once is stored once; a process
+that missed a bus message catches up before it acts.
+
+The bus is one :class:`~outlaws.server.bus.LocalBus` shared by both apps; with
+``OUTLAWS_TEST_REDIS`` (a redis URL) the same games run over Redis, each app with its own
+:class:`~outlaws.server.bus.RedisBus`. With ``OUTLAWS_TEST_POSTGRES`` (see
+``test_server_postgres.py``) they run on PostgreSQL too.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from serverkit import (
+    PLACEMENT,
+    auth,
+    create_bot_game,
+    create_friend_game,
+    create_placing_friend_game,
+    expand_legal,
+    http_game,
+    place,
+    recv,
+    recv_until,
+    settings_for,
+)
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from outlaws.server import create_app
+from outlaws.server.bus import Bus, LocalBus, RedisBus
+from outlaws.server.storage import Storage
+
+REDIS = os.environ.get("OUTLAWS_TEST_REDIS")
+POSTGRES = os.environ.get("OUTLAWS_TEST_POSTGRES")
+
+#: How long a move made on one process may take to reach a client of the other.
+AT_ONCE = 5.0
+
+
+@pytest.fixture(params=["local", "redis"])
+def buses(request: pytest.FixtureRequest) -> Callable[[], Bus]:
+    """Makes the bus of each app: one shared LocalBus, or a RedisBus of its own each
+    (on channels of this test alone)."""
+    if request.param == "local":
+        shared = LocalBus()
+        return lambda: shared
+    if not REDIS:
+        pytest.skip("OUTLAWS_TEST_REDIS is not set")
+    prefix = f"outlaws-test-{secrets.token_hex(4)}:"
+    return lambda: RedisBus(REDIS, prefix=prefix)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of the database both apps share: an SQLite file, or a PostgreSQL
+    database made for this test."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'outlaws.db'}"
+        return
+    if not POSTGRES:
+        pytest.skip("OUTLAWS_TEST_POSTGRES is not set")
+    name = f"outlaws_test_{secrets.token_hex(4)}"
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+@contextmanager
+def two_servers(
+    tmp_path: Path, database: str, buses: Callable[[], Bus]
+) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two running apps on one database and one bus."""
+    with ExitStack() as stack:
+        clients = []
+        for name in ("a", "b"):
+            folder = tmp_path / name
+            folder.mkdir()
+            settings = settings_for(folder, db_url=database, bus=buses())
+            clients.append(stack.enter_context(TestClient(create_app(settings))))
+        yield clients[0], clients[1]
+
+
+def stored_actions(database: str, game_id: str) -> list[int]:
+    """The indexes of the game's stored actions, read by a connection of the test."""
+    storage = Storage(database)
+    try:
+        row = storage.load_game(game_id)
+    finally:
+        storage.dispose()
+    assert row is not None
+    return [action.idx for action in row.actions]
+
+
+def act(client: TestClient, game_id: str, token: str, action: Any, query: str = "") -> Any:
+    """``POST /games/{id}/actions`` (``query``: ``?expect=N`` or nothing); the response."""
+    return client.post(f"/games/{game_id}/actions{query}", headers=auth(token), json=action)
+
+
+def reached(client: TestClient, game_id: str, count: int) -> None:
+    """Wait until the process of ``client`` holds ``count`` actions of the game."""
+    deadline = time.monotonic() + AT_ONCE
+    while http_game(client, game_id)["actions"] < count:
+        assert time.monotonic() < deadline, f"the game did not reach {count} actions"
+        time.sleep(0.01)
+
+
+def latest_of(ws: Any, count: int, timeout: float = AT_ONCE) -> dict[str, Any]:
+    """The first message of ``ws`` that reflects ``count`` actions (or the game's end)."""
+
+    def done(message: dict[str, Any]) -> bool:
+        return bool(message.get("actions", -1) >= count or message.get("status") == "over")
+
+    return recv_until(ws, done, timeout)[-1]
+
+
+def test_two_seats_on_two_processes_and_a_spectator_play_a_game(
+    tmp_path: Path, database: str, buses: Callable[[], Bus]
+) -> None:
+    rng = random.Random(15)
+    with two_servers(tmp_path, database, buses) as (a, b):
+        options = {"opponent": "friend", "seat": 0, "placement": "random", "turn_limit": 25}
+        made = a.post("/games", json=options)
+        assert made.status_code == 201, made.text
+        game_id = made.json()["game"]
+        # The invite, made on A, is taken on B: B finds it in the database.
+        assert b.get(f"/invites/{made.json()['invite']}").json()["open"] is True
+        joined = b.post(f"/invites/{made.json()['invite']}", json={"name": "bee"})
+        assert joined.status_code == 200, joined.text
+        tokens = [made.json()["token"], joined.json()["token"]]
+        # A heard of the join: its seat sees the game playing, with its opponent's name.
+        deadline = time.monotonic() + AT_ONCE
+        while http_game(a, game_id, tokens[0])["players"][1]["name"] != "bee":
+            assert time.monotonic() < deadline, "A never heard of the join on B"
+            time.sleep(0.02)
+        with (
+            a.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[0])) as ws0,
+            b.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[1])) as ws1,
+            b.websocket_connect(f"/ws/games/{game_id}") as spectator,
+        ):
+            spectator.send_json({"op": "hello"})
+            sockets = {0: ws0, 1: ws1, None: spectator}
+            latest = {seat: recv(ws) for seat, ws in sockets.items()}
+            assert all(m["type"] == "hello" for m in latest.values())
+            count = 0
+            while latest[None]["status"] == "playing":
+                to_act = latest[None]["view"]["to_act"]
+                legal = expand_legal(latest[to_act]["legal"])
+                assert legal, latest[to_act]
+                action = rng.choice(legal)
+                envelope = {"op": "action", "action": action, "ref": count, "expect": count}
+                sockets[to_act].send_json(envelope)
+                count += 1
+                # Both seats and the spectator see it at once, whichever process took it.
+                for seat, ws in sockets.items():
+                    latest[seat] = latest_of(ws, count)
+                    assert latest[seat]["actions"] == count, (seat, latest[seat])
+            assert latest[0]["result"] == latest[1]["result"] == latest[None]["result"]
+        assert stored_actions(database, game_id) == list(range(count))
+        assert http_game(a, game_id) == http_game(b, game_id)
+
+
+def test_the_same_action_sent_to_both_processes_is_stored_once(
+    tmp_path: Path, database: str, buses: Callable[[], Bus]
+) -> None:
+    rng = random.Random(3)
+    with two_servers(tmp_path, database, buses) as (a, b):
+        game_id, tokens = create_friend_game(a, turn_limit=20)
+        http_game(b, game_id)  # B holds the game too
+        both = ThreadPoolExecutor(2)
+        count = 0
+        for _ in range(12):
+            game = http_game(a, game_id)
+            if game["status"] != "playing":
+                break
+            count = game["actions"]
+            seat = game["view"]["to_act"]
+            legal = http_game(a, game_id, tokens[seat])["legal"]
+            action = rng.choice(legal)
+
+            def send(
+                client: TestClient, seat: int = seat, action: Any = action, count: int = count
+            ) -> Any:
+                url = f"/games/{game_id}/actions?expect={count}"
+                return client.post(url, headers=auth(tokens[seat]), json=action)
+
+            answers = list(both.map(send, [a, b]))
+            codes = sorted(answer.status_code for answer in answers)
+            assert codes in ([200, 200], [200, 409]), [answer.text for answer in answers]
+            for answer in answers:
+                if answer.status_code == 200:
+                    # The first answer, to both if both were taken for the same action.
+                    assert answer.json()["accepted"] == count
+                else:
+                    assert answer.json()["error"]["code"] == "stale"
+            assert stored_actions(database, game_id) == list(range(count + 1))
+            # Both processes are at the new position for the next round.
+            for client in (a, b):
+                reached(client, game_id, count + 1)
+        both.shutdown()
+        assert count > 0
+
+
+def test_a_process_behind_is_refused_by_the_database_and_answers_as_the_first(
+    tmp_path: Path, database: str
+) -> None:
+    """B has not heard of the action A stored (the bus is cut): its commit at the same
+    index is refused by the database, and B answers as if it had been there: the same
+    action gets the first answer, another one chosen for that position 409 stale."""
+    bus = LocalBus()
+    rng = random.Random(8)
+    with two_servers(tmp_path, database, lambda: bus) as (a, b):
+        game_id, tokens = create_friend_game(a, turn_limit=20)
+        http_game(b, game_id)
+        time.sleep(0.5)  # B's catch-up after it first read the game is over
+        for round_ in range(4):
+            game = http_game(a, game_id)
+            if game["status"] != "playing":
+                break
+            count, seat = game["actions"], game["view"]["to_act"]
+            legal = http_game(a, game_id, tokens[seat])["legal"]
+            action = rng.choice(legal)
+            bus.connected = False
+            first = act(a, game_id, tokens[seat], action, f"?expect={count}")
+            assert first.status_code == 200 and first.json()["accepted"] == count
+            time.sleep(0.05)
+            assert http_game(b, game_id)["actions"] == count  # B is behind
+            if round_ % 2 == 0:
+                # The same action (with its position, or none): the first answer.
+                query = f"?expect={count}" if round_ % 4 == 0 else ""
+                again = act(b, game_id, tokens[seat], action, query)
+                assert again.status_code == 200, again.text
+                assert again.json()["accepted"] == count
+            else:
+                other = [choice for choice in legal if choice != action]
+                if other:
+                    stale = act(b, game_id, tokens[seat], other[0], f"?expect={count}")
+                    assert stale.status_code == 409, stale.text
+                    assert stale.json()["error"]["code"] == "stale"
+            bus.connected = True
+            reached(b, game_id, count + 1)
+            assert stored_actions(database, game_id) == list(range(count + 1))
+
+
+def test_placements_made_on_both_processes_start_the_game_once(
+    tmp_path: Path, database: str, buses: Callable[[], Bus]
+) -> None:
+    with two_servers(tmp_path, database, buses) as (a, b):
+        made = create_placing_friend_game(a, turn_limit=20)
+        joined = b.post(f"/invites/{made['invite']}", json={"name": "bee"})
+        assert joined.status_code == 200, joined.text
+        tokens = [made["token"], joined.json()["token"]]
+        game_id = made["game"]
+        with ThreadPoolExecutor(2) as both:
+            answers = list(
+                both.map(
+                    lambda pair: place(pair[0], game_id, pair[1], PLACEMENT),
+                    [(a, tokens[0]), (b, tokens[1])],
+                )
+            )
+        assert [answer.status_code for answer in answers] == [200, 200], [
+            answer.text for answer in answers
+        ]
+        for client in (a, b):
+            deadline = time.monotonic() + AT_ONCE
+            while http_game(client, game_id)["status"] != "playing":
+                assert time.monotonic() < deadline, "the game did not start on every process"
+                time.sleep(0.02)
+        assert http_game(a, game_id) == http_game(b, game_id)
+        # Placing again, on either process, is refused: each seat placed once.
+        again = place(b, game_id, tokens[0], PLACEMENT)
+        assert again.status_code == 409
+
+
+def test_a_process_that_missed_a_message_catches_up_before_it_acts(
+    tmp_path: Path, database: str
+) -> None:
+    bus = LocalBus()
+    rng = random.Random(5)
+    with two_servers(tmp_path, database, lambda: bus) as (a, b):
+        game_id, tokens = create_friend_game(a, turn_limit=20)
+        http_game(b, game_id)
+        time.sleep(0.5)  # B's catch-up after it first read the game is over
+        with b.websocket_connect(f"/ws/games/{game_id}") as spectator:
+            spectator.send_json({"op": "hello"})
+            recv(spectator)
+            for missed in range(6):
+                game = http_game(a, game_id)
+                if game["status"] != "playing":
+                    break
+                count, seat = game["actions"], game["view"]["to_act"]
+                bus.connected = False  # B hears nothing of the next action, made on A
+                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                done = act(a, game_id, tokens[seat], action)
+                assert done.status_code == 200, done.text
+                time.sleep(0.05)
+                assert http_game(b, game_id)["actions"] == count  # B is behind
+                bus.connected = True
+                after = http_game(a, game_id)
+                if after["status"] != "playing":
+                    break
+                seat = after["view"]["to_act"]
+                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                # B is asked for the next action, with the position the client saw (on
+                # odd rounds) or without one: either way B catches up and takes it.
+                query = f"?expect={count + 1}" if missed % 2 else ""
+                taken = act(b, game_id, tokens[seat], action, query)
+                assert taken.status_code == 200, taken.text
+                assert taken.json()["accepted"] == count + 1
+                assert latest_of(spectator, count + 2)["actions"] == count + 2
+                reached(a, game_id, count + 2)  # A heard of B's action
+            total = http_game(a, game_id)["actions"]
+            assert stored_actions(database, game_id) == list(range(total))
+            # After an outage, the bus coming back catches B up by itself.
+            game = http_game(a, game_id)
+            if game["status"] == "playing":
+                count, seat = game["actions"], game["view"]["to_act"]
+                bus.connected = False
+                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                done = act(a, game_id, tokens[seat], action)
+                assert done.status_code == 200, done.text
+                bus.reconnect()
+                assert latest_of(spectator, count + 1)["actions"] == count + 1
+
+
+def test_a_bot_game_played_through_both_processes_moves_the_bot_once(
+    tmp_path: Path, database: str, buses: Callable[[], Bus]
+) -> None:
+    """The human acts on A and on B in turn: the bot is played by the process that
+    handed it the turn, once; its moves reach both."""
+    rng = random.Random(11)
+    with two_servers(tmp_path, database, buses) as (a, b):
+        made = create_bot_game(a, bot="random", seat=0, turn_limit=20)
+        game_id, token = made["game"], made["token"]
+        http_game(b, game_id)
+        clients = [a, b]
+        for step in range(200):
+            client = clients[step % 2]
+            game = http_game(client, game_id, token)
+            if game["status"] != "playing":
+                break
+            if game["view"]["to_act"] != 0:
+                reached(client, game_id, game["actions"] + 1)  # the bot's move, here too
+                continue
+            # Pinned to the position read: a process a bot's move has not reached yet
+            # answers 409 stale (and is then caught up), and the client reads again.
+            query = f"?expect={game['actions']}"
+            answer = act(client, game_id, token, rng.choice(game["legal"]), query)
+            stale = answer.status_code == 409 and answer.json()["error"]["code"] == "stale"
+            assert answer.status_code == 200 or stale, answer.text
+        assert http_game(a, game_id)["status"] == "over"
+        for client in (a, b):
+            deadline = time.monotonic() + AT_ONCE
+            while http_game(client, game_id)["status"] != "over":
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+        assert http_game(a, game_id) == http_game(b, game_id)
+        total = http_game(a, game_id)["actions"]
+        assert stored_actions(database, game_id) == list(range(total))
+
+
+class FakeTime:
+    """A wall clock both processes read, that moves only when told."""
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.t = start
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_timeout_with_two_processes_ends_the_game_once(tmp_path: Path) -> None:
+    """Both processes watch the deadline of a game they hold: one stores the timeout, the
+    other's is refused and it catches up; a process that stops pauses no clock of the
+    games the other one goes on playing."""
+    bus, now = LocalBus(), FakeTime()
+    database = f"sqlite:///{tmp_path / 'outlaws.db'}"
+    clock = {"bank": 10, "per_turn": 5, "on_timeout": "lose"}
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    settings = [settings_for(tmp_path / name, db_url=database, bus=bus, now=now) for name in "ab"]
+    with TestClient(create_app(settings[1])) as b:
+        with TestClient(create_app(settings[0])) as a:
+            game_id, _ = create_friend_game(a, clock=clock)
+            reached(b, game_id, 0)  # B holds the game too
+            time.sleep(0.3)
+            seat = http_game(a, game_id)["clock"]["seat"]
+            # Past the deadline (bank and free time), for both processes; the bus is cut,
+            # so that each fires the timeout without hearing of the other's.
+            bus.connected = False
+            now.t += 16
+            for client in (a, b):
+                deadline = time.monotonic() + AT_ONCE
+                while http_game(client, game_id)["status"] != "over":
+                    assert time.monotonic() < deadline, "the timeout did not reach every process"
+                    time.sleep(0.02)
+                result = http_game(client, game_id)["result"]
+                assert result == {"winner": 1 - seat, "how": "timeout", "loser": seat}
+            bus.connected = True
+            kept, _ = create_friend_game(a, clock=clock)
+            reached(b, kept, 0)
+        # A stopped: the clock of the game B goes on serving was not paused by it.
+        storage = Storage(database)
+        try:
+            row = storage.load_game(kept)
+        finally:
+            storage.dispose()
+        assert row is not None and row.clock_state is not None
+        assert row.clock_state["paused"] is None
+        assert http_game(b, kept)["status"] == "playing"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class RedisProcess:
+    """A private, throwaway redis-server on ``port``, to stop and start again."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
+        command += ["--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10.0
+        while True:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+
+
+@pytest.mark.skipif(
+    not REDIS or shutil.which("redis-server") is None,
+    reason="OUTLAWS_TEST_REDIS is not set or redis-server is missing",
+)
+def test_the_servers_catch_up_when_redis_comes_back(tmp_path: Path) -> None:
+    """Redis restarted: what was published meanwhile is lost, yet every process catches
+    the games it holds up as soon as its bus is back."""
+    redis = RedisProcess(_free_port())
+    url = f"redis://127.0.0.1:{redis.port}/0"
+    rng = random.Random(9)
+    database = f"sqlite:///{tmp_path / 'outlaws.db'}"
+    redis.start()
+    try:
+        with two_servers(tmp_path, database, lambda: RedisBus(url)) as (a, b):
+            game_id, tokens = create_friend_game(a, turn_limit=20)
+            http_game(b, game_id)
+            with b.websocket_connect(f"/ws/games/{game_id}") as spectator:
+                spectator.send_json({"op": "hello"})
+                recv(spectator)
+                game = http_game(a, game_id)
+                count, seat = game["actions"], game["view"]["to_act"]
+                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                assert act(a, game_id, tokens[seat], action).status_code == 200
+                assert latest_of(spectator, count + 1)["actions"] == count + 1  # at once
+                # Redis goes away, and an action is taken on A meanwhile: B hears nothing.
+                redis.stop()
+                time.sleep(0.3)
+                game = http_game(a, game_id)
+                count, seat = game["actions"], game["view"]["to_act"]
+                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                assert act(a, game_id, tokens[seat], action).status_code == 200
+                time.sleep(0.3)
+                assert http_game(b, game_id)["actions"] == count
+                # Redis is back: B reconnects and catches up by itself.
+                redis.start()
+                assert latest_of(spectator, count + 1, timeout=20.0)["actions"] == count + 1
+    finally:
+        redis.stop()
