@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import anyio
 import attackkit  # noqa: F401  (it puts the server tests' kit, serverkit, on the path)
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_friend_game, http_game, running
+from serverkit import create_friend_game, http_game, recv_text, running, said_hello
 from starlette.testclient import WebSocketTestSession
 
 from outlaws.server import service as service_module
@@ -27,27 +24,6 @@ from outlaws.server.padding import LEGAL_FLOOR, PAD_BUCKET, STATE_FLOOR
 
 #: The seed every game of a test is dealt from, so that two games reach the same position.
 SEED = 20_261_201
-
-
-@contextmanager
-def connect(client: TestClient, game: str, token: str | None) -> Iterator[WebSocketTestSession]:
-    """A socket to ``game``, a seat's (``token``) or a spectator's, after its hello."""
-    with client.websocket_connect(f"/ws/games/{game}") as ws:
-        ws.send_json({"op": "hello", "token": token} if token else {"op": "hello"})
-        yield ws
-
-
-def recv_text(ws: WebSocketTestSession, timeout: float = 15.0) -> str:
-    """The next message of ``ws`` as the text the server sent (its length untouched)."""
-
-    async def get() -> Any:
-        with anyio.fail_after(timeout):
-            return await ws._send_rx.receive()
-
-    message = ws.portal.call(get)
-    if message["type"] == "websocket.close":
-        raise ConnectionError(f"closed: {message.get('code')} {message.get('reason')}")
-    return str(message["text"])
 
 
 def read(ws: WebSocketTestSession, types: set[str]) -> list[str]:
@@ -93,9 +69,9 @@ def swap_once(client: TestClient, swap: bool) -> dict[str, list[int]]:
     assert move in legal  # both the real swap and the bluff are open to the mover
     sizes: dict[str, list[int]] = {"mover": [], "other": [], "spectator": []}
     with (
-        connect(client, game, tokens[mover]) as mine,
-        connect(client, game, tokens[1 - mover]) as theirs,
-        connect(client, game, None) as watching,
+        said_hello(client, game, tokens[mover]) as mine,
+        said_hello(client, game, tokens[1 - mover]) as theirs,
+        said_hello(client, game, None) as watching,
     ):
         sockets = {"mover": mine, "other": theirs, "spectator": watching}
         for name, ws in sockets.items():
@@ -138,9 +114,9 @@ def test_every_message_is_a_multiple_of_the_bucket(tmp_path: Path) -> None:
         game, tokens = create_friend_game(client)
         texts: list[str] = []
         with (
-            connect(client, game, tokens[0]) as zero,
-            connect(client, game, tokens[1]) as one,
-            connect(client, game, None) as watching,
+            said_hello(client, game, tokens[0]) as zero,
+            said_hello(client, game, tokens[1]) as one,
+            said_hello(client, game, None) as watching,
         ):
             sockets = [zero, one, watching]
             for ws in sockets:

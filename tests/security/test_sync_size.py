@@ -13,16 +13,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import anyio
 import attackkit  # noqa: F401  (it puts the server tests' kit, serverkit, on the path)
 import pytest
 from attackkit import long_record
-from fastapi.testclient import TestClient
 from serverkit import (
     create_friend_game,
     engine_state,
@@ -30,10 +26,11 @@ from serverkit import (
     grouped,
     http_game,
     play_http,
+    recv_text,
     running,
+    said_hello,
     stored_record,
 )
-from starlette.testclient import WebSocketTestSession
 
 from outlaws.engine import Record, seat_view
 from outlaws.server import hub
@@ -43,31 +40,6 @@ from outlaws.server.routes import HTTP_LOG_EVENTS
 #: What a hello may weigh, whatever the game's length: MAX_SYNC_EVENTS events of some
 #: 70 bytes, the view and the legal actions (16 kB padded).
 BOUND = 64 * 1024
-
-
-@contextmanager
-def connect(
-    client: TestClient, game: str, token: str | None, since: int | None = None
-) -> Iterator[WebSocketTestSession]:
-    """A socket to ``game`` from event ``since`` on, a seat's or a spectator's, after its
-    hello."""
-    query = "" if since is None else f"?since={since}"
-    with client.websocket_connect(f"/ws/games/{game}{query}") as ws:
-        ws.send_json({"op": "hello", "token": token} if token else {"op": "hello"})
-        yield ws
-
-
-def recv_text(ws: WebSocketTestSession, timeout: float = 30.0) -> str:
-    """The next message of ``ws`` as the text the server sent."""
-
-    async def get() -> Any:
-        with anyio.fail_after(timeout):
-            return await ws._send_rx.receive()
-
-    message = ws.portal.call(get)
-    if message["type"] == "websocket.close":
-        raise ConnectionError(f"closed: {message.get('code')} {message.get('reason')}")
-    return str(message["text"])
 
 
 def without_log(view: dict[str, Any]) -> dict[str, Any]:
@@ -84,13 +56,13 @@ def test_a_long_games_hello_and_sync_are_bounded(tmp_path: Path) -> None:
         imported = client.post("/imports", json=record)
         assert imported.status_code == 201, imported.text[:300]
         game = imported.json()["game"]
-        with connect(client, game, None, since=0) as ws:
+        with said_hello(client, game, None, since=0) as ws:
             texts = [recv_text(ws)]
             ws.send_text('{"op":"sync","since":0}')
             texts.append(recv_text(ws))
             ws.send_json({"op": "sync", "since": total - 3})
             recent = json.loads(recv_text(ws))
-        with connect(client, game, None) as ws:  # no since: from event 0 too
+        with said_hello(client, game, None) as ws:  # no since: from event 0 too
             texts.append(recv_text(ws))
     for text in texts:
         assert len(text.encode()) <= BOUND, len(text.encode())
@@ -120,7 +92,7 @@ def test_a_seat_gets_its_current_view_and_goes_on_from_a_cut_log(
         expected = seat_view(state, seat).to_json()
         total = len(expected["log"])
         assert total > cap
-        with connect(client, game, tokens[seat], since=0) as ws:
+        with said_hello(client, game, tokens[seat], since=0) as ws:
             hello = json.loads(recv_text(ws))
             assert hello["truncated"] is True and hello["since"] == total - cap
             assert without_log(hello["view"]) == without_log(expected)

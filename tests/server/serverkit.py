@@ -52,8 +52,9 @@ def running(path: Path, **changes: Any) -> Iterator[TestClient]:
         yield client
 
 
-def recv(ws: WebSocketTestSession, timeout: float = 15.0) -> dict[str, Any]:
-    """The next message of ``ws`` as JSON; fails instead of hanging."""
+def recv_text(ws: WebSocketTestSession, timeout: float = 15.0) -> str:
+    """The next message of ``ws`` as the text the server sent (its length untouched);
+    fails instead of hanging."""
 
     async def get() -> Any:
         with anyio.fail_after(timeout):
@@ -62,7 +63,24 @@ def recv(ws: WebSocketTestSession, timeout: float = 15.0) -> dict[str, Any]:
     message = ws.portal.call(get)
     if message["type"] == "websocket.close":
         raise ConnectionError(f"closed: {message.get('code')} {message.get('reason')}")
-    return json.loads(message["text"])
+    return str(message["text"])
+
+
+def recv(ws: WebSocketTestSession, timeout: float = 15.0) -> dict[str, Any]:
+    """The next message of ``ws`` as JSON; fails instead of hanging."""
+    return dict(json.loads(recv_text(ws, timeout)))
+
+
+@contextmanager
+def said_hello(
+    client: TestClient, game: str, token: str | None, since: int | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A socket to ``game`` from event ``since`` on, a seat's (``token``) or a
+    spectator's, after its first message, the hello (docs/protocol.md)."""
+    query = "" if since is None else f"?since={since}"
+    with client.websocket_connect(f"/ws/games/{game}{query}") as ws:
+        ws.send_json({"op": "hello", "token": token} if token else {"op": "hello"})
+        yield ws
 
 
 def recv_until(ws: WebSocketTestSession, done: Any, timeout: float = 15.0) -> list[dict]:

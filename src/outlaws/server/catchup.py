@@ -29,6 +29,7 @@ from .bus import Bus, Message
 from .clocks import ClockState
 from .clockwork import Clockwork
 from .hub import Hub
+from .parts import Finish
 from .storage import Database
 from .table import Table
 
@@ -43,8 +44,6 @@ STATE_REFUSALS = frozenset({"not_your_turn", "not_started", "game_over", "illega
 #: How many times a write that another process beat is tried again (after a catch-up).
 CONFLICT_TRIES = 4
 
-#: Ends a game's life in memory (status, result, moved to the finished games).
-Finish = Callable[[Table, dict[str, Any] | None], None]
 #: Runs a coroutine as a task the service owns (cancelled when it stops).
 Spawn = Callable[[Coroutine[Any, Any, None]], asyncio.Task[Any]]
 

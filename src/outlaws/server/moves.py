@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +30,7 @@ from .clocks import ClockState
 from .clockwork import Clockwork
 from .errors import ApiError, from_engine
 from .kinds import Actor, GameResult
+from .parts import CatchUpTable, Changed, Finish, TableWriter
 from .placing import NOT_PLACED
 from .settings import Settings
 from .storage import ActionRow, Conflict, Database, Storage
@@ -38,12 +38,6 @@ from .table import Table
 
 log = logging.getLogger(__name__)
 
-#: Brings a table up to the database (under its lock); whether anything changed.
-CatchUpTable = Callable[[Table], Awaitable[bool]]
-#: Ends a game's life in memory (status, result, moved to the finished games).
-Finish = Callable[[Table, dict[str, Any] | None], None]
-#: Tells a table's clients (and the other processes) it changed; lets a bot play.
-Changed = Callable[[Table], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +77,9 @@ def check_turn(table: Table, seat: int) -> None:
         raise ApiError(409, "not_your_turn", f"it is seat {table.to_act}'s decision")
 
 
-class Moves:
-    """The actions and ends of the service's games. ``shared``: other processes write
-    the database too, so a table may be behind it."""
+class Moves(TableWriter):
+    """The actions and ends of the service's games; ``finish`` ends a game's life in
+    memory."""
 
     def __init__(
         self,
@@ -98,13 +92,10 @@ class Moves:
         finish: Finish,
         changed: Changed,
     ) -> None:
-        self.now = settings.now
-        self.db = db
-        self.clockwork = clockwork
-        self.shared = shared
-        self._catch_up = catch_up
+        super().__init__(
+            settings, db, clockwork, shared=shared, catch_up=catch_up, changed=changed
+        )
         self._finish = finish
-        self._changed = changed
         #: The index each idempotency key's action was stored at, by (game, seat, key).
         self.answered: OrderedDict[tuple[str, int, str], int] = OrderedDict()
 

@@ -17,17 +17,15 @@ by :class:`~.service.GameService`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import Connection
 
 from ..engine import Placement
 from .catchup import CONFLICT_TRIES
-from .clockwork import Clockwork
 from .errors import ApiError
-from .settings import Settings
-from .storage import Conflict, Database, PlacementRow, Storage
+from .parts import TableWriter
+from .storage import Conflict, PlacementRow, Storage
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -35,32 +33,10 @@ log = logging.getLogger(__name__)
 #: What a refusal says while the seats place: there is no game yet.
 NOT_PLACED = "the game starts when both seats have placed their cards (R3.1)"
 
-#: Brings a table up to the database (under its lock); whether anything changed.
-CatchUpTable = Callable[[Table], Awaitable[bool]]
-#: Tells a table's clients (and the other processes) it changed.
-Changed = Callable[[Table], None]
 
 
-class Placing:
-    """The placements of the service's games. ``shared``: other processes write the
-    database too, so a table may be behind it."""
-
-    def __init__(
-        self,
-        settings: Settings,
-        db: Database,
-        clockwork: Clockwork,
-        *,
-        shared: bool,
-        catch_up: CatchUpTable,
-        changed: Changed,
-    ) -> None:
-        self.now = settings.now
-        self.db = db
-        self.clockwork = clockwork
-        self.shared = shared
-        self._catch_up = catch_up
-        self._changed = changed
+class Placing(TableWriter):
+    """The placements of the service's games."""
 
     async def place(self, table: Table, seat: int, placement: Placement | None) -> Placement:
         """``seat`` places its cards (None: at random); the placement it made.
