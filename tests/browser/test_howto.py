@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import WAIT_TURN_OR_OVER
+from tablekit import wait_turn_or_over
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"
@@ -52,7 +52,7 @@ def new_bot_game(api: httpx.Client, **extra: Any) -> tuple[str, str]:
 
 def open_table(page: Page, game: str, token: str) -> None:
     page.goto(f"/#/game/{game}/{token}")
-    page.wait_for_function(WAIT_TURN_OR_OVER, timeout=20_000)
+    wait_turn_or_over(page)
 
 
 def assert_no_rule_id(page: Page, where: str) -> None:
@@ -149,7 +149,7 @@ def test_the_game_over_panel_explains_the_ending_without_a_rule_id(
 ) -> None:
     open_table(page, *new_bot_game(api, turn_limit=1))
     for _ in range(4):
-        if page.wait_for_function(WAIT_TURN_OR_OVER, timeout=20_000).json_value() == "over":
+        if wait_turn_or_over(page) == "over":
             break
         # Two moves (a swap or a bluff): the cheapest actions, always legal.
         page.locator('[data-testid^="card-0-"]:not([disabled])').first.click()

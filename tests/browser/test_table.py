@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from tablekit import WAIT_TURN_OR_OVER, bearer, seat_view
+from tablekit import bearer, seat_view, wait_turn_or_over
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -35,10 +35,6 @@ def game_and_token(page: Page) -> tuple[str, str]:
     assert found, page.url
     return found.group(1), found.group(2)
 
-
-
-def wait_turn_or_over(page: Page, timeout: float = 20_000) -> str:
-    return str(page.wait_for_function(WAIT_TURN_OR_OVER, timeout=timeout).json_value())
 
 
 def my_seat(page: Page) -> int:
