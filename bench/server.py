@@ -1,10 +1,23 @@
 """Server benchmark: concurrent bot-vs-bot tables through the real WebSocket API.
 
-    python bench/server.py [--tables 100 1000] [--seconds 20] [--think 0 1.0]
-                           [--sync FULL] [--turn-limit 200] [--compression none]
+    python bench/server.py [--topology single deploy:1 deploy:2] [--tables 100 1000]
+                           [--seconds 20] [--think 0 1.0] [--sync FULL]
+                           [--turn-limit 200] [--compression none]
 
-Starts ``outlaws serve`` in a subprocess on 127.0.0.1 (a free port) with a temporary
-SQLite database, creates friend games over HTTP and connects both seats of every table by
+Each ``--topology`` is measured in turn, every number of tables and thinking time on each:
+
+* ``single``: one ``outlaws serve`` subprocess on 127.0.0.1 (a free port) with a temporary
+  SQLite database (``--sync``: its synchronous pragma).
+* ``deploy:N``: N ``outlaws serve`` processes behind HAProxy, on PostgreSQL and Redis, as
+  ``deploy/local.sh`` starts them (Debian's postgresql, redis-server and haproxy), in a
+  temporary folder of their own and on free ports; the bench talks to the balancer, and
+  the folder is cleaned (``local.sh clean``) at the end, Ctrl-C included. A seat's
+  WebSocket may reach a server that has not yet heard (over Redis) of the join another
+  one served a moment before: the server reads the game again before it refuses a token
+  it does not know. A refusal all the same (bad_token) is counted in ``stale_joins``,
+  not in ``errors``, and the seat connects again.
+
+The bench creates friend games over HTTP and connects both seats of every table by
 WebSocket. Random bots act client-side: each picks a random legal action from the
 ``legal`` list it was sent (grouped, docs/protocol.md), after an optional thinking time
 (exponential, mean ``--think`` seconds) that is not counted. The round trip of an action
@@ -12,9 +25,21 @@ is the time from sending it to receiving the update that holds it. A finished ga
 replaced by a new one on the same table, so the number of tables stays constant.
 Everything runs on loopback and stops by itself after ``--seconds`` per run.
 
-Prints, per number of tables and thinking time, the action round trip p50/p99 (ms),
-actions per second, the CPU the server and this client used (cores) and the server's CPU
-per action; the last line is one JSON object.
+Prints, per topology, number of tables and thinking time, the action round trip p50/p99
+(ms), actions per second, the CPU the server processes (all of them, with their children)
+and this client used (cores) and the servers' CPU per action; for ``deploy:N`` also the
+CPU of PostgreSQL, Redis and HAProxy. The last line is one JSON object with every run.
+
+A server caps the WebSockets of one client address (32) and, unless told otherwise, its
+connections (``--client-connections``; so does the balancer, OUTLAWS_LB_CLIENT_CONNECTIONS):
+the servers and the balancer are started with their connection caps lifted, and each
+table's WebSockets leave from their own loopback address (127.0.1.x, a few tables to each:
+Linux routes all of 127.0.0.0/8 to the loopback interface), as players come from many.
+
+Everything runs on one machine: on one with few cores, this client takes a core of its
+own (``client_cpu``), and for ``deploy:N`` PostgreSQL, Redis and HAProxy take their share;
+N servers then compete for what is left, and the figures say what the topology costs
+rather than how far it would scale on machines of their own.
 
 With ``--think 0`` a run is a saturation test: every table always has one action in
 flight, so by Little's law the mean round trip is ``tables / (actions per second)``
@@ -25,9 +50,9 @@ Thinking time paces the tables as players do (a second is already quick for a pe
 ``server_cpu_ms_per_action`` is the figure to compare between versions: the machine may be
 shared, and wall-clock figures move with its load.
 
-Browsers offer permessage-deflate, and the server (uvicorn's default) accepts it: every
-message it sends is then compressed, which costs it CPU. The bench sends plain frames
-unless ``--compression deflate``.
+Browsers offer permessage-deflate; ``outlaws serve`` declines it unless started with
+``--ws-compression`` (message sizes would tell hidden cards), so the bench sends plain
+frames unless ``--compression deflate``, which only matters against such a server.
 
 The round trips are measured by this process, so its own pauses count: the bench keeps
 no parsed message while a seat waits, and leaves what the setup built out of its garbage
@@ -41,16 +66,19 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import ipaddress
 import json
 import os
 import random
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,7 +87,18 @@ import httpx
 import orjson
 import websockets
 
+import localdeploy
+from localdeploy import children, pid_in
+
 HOST = "127.0.0.1"
+#: Options of every ``outlaws serve``: the bench's bots act faster than the default rate
+#: allows, and all its connections come from one machine.
+SERVE_ARGS = ["--log-level", "warning", "--ws-rate", "1000", "--client-connections", "100000"]
+#: Tables whose WebSockets leave from one source address: a server takes 32 WebSockets
+#: from one client (Settings.client_sockets), and a closed one is counted until its
+#: handler has ended: half of that, for a margin.
+TABLES_PER_ADDRESS = 8
+FIRST_SOURCE = ipaddress.IPv4Address("127.0.1.1")
 
 
 @dataclass
@@ -69,7 +108,42 @@ class Stats:
     rtts: list[float] = field(default_factory=list)
     errors: int = 0
     games: int = 0
+    #: Seats refused by a server that had not yet heard of their join (see connect).
+    stale_joins: int = 0
     tables_ready: int = 0
+
+
+@dataclass
+class Topology:
+    """A running topology: its name, the URL the bench talks to and the pids whose CPU
+    (with their children's) is measured, by role: ``server`` always, and for deploy:N
+    ``postgres``, ``redis`` and ``haproxy``."""
+
+    name: str
+    base: str
+    pids: dict[str, list[int]]
+
+
+def topology_name(value: str) -> str:
+    """``single`` or ``deploy:N`` (N above 0), for argparse."""
+    if value == "single" or re.fullmatch(r"deploy:[1-9]\d*", value):
+        return value
+    raise argparse.ArgumentTypeError(f"{value!r}: single or deploy:N (N servers, N > 0)")
+
+
+@contextlib.contextmanager
+def single(sync: str) -> Iterator[Topology]:
+    """``outlaws serve`` on a free loopback port with a temporary SQLite database."""
+    with tempfile.TemporaryDirectory(prefix="outlaws-bench-") as tmp:
+        process, base = start_server(Path(tmp), sync)
+        try:
+            yield Topology("single", base, {"server": [process.pid]})
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def start_server(folder: Path, sync: str) -> tuple[subprocess.Popen[str], str]:
@@ -77,7 +151,7 @@ def start_server(folder: Path, sync: str) -> tuple[subprocess.Popen[str], str]:
     db = f"sqlite:///{folder / 'bench.db'}"
     command = [
         sys.executable, "-m", "outlaws.cli", "serve", "--host", HOST, "--port", "0",
-        "--db", db, "--log-level", "warning", "--ws-rate", "1000", "--sqlite-sync", sync,
+        "--db", db, "--sqlite-sync", sync, *SERVE_ARGS,
     ]  # fmt: skip
     errors = open(folder / "server.err", "w")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
@@ -97,10 +171,64 @@ def start_server(folder: Path, sync: str) -> tuple[subprocess.Popen[str], str]:
     raise SystemExit("the server did not answer")
 
 
+@contextlib.contextmanager
+def deployed(servers: int) -> Iterator[Topology]:
+    """deploy/local.sh with ``servers`` servers, in a temporary folder and on free ports
+    (``bench/localdeploy.py``); cleaned (stopped, the folder deleted) at the end."""
+    with localdeploy.deployed(
+        servers, " ".join(SERVE_ARGS), {"OUTLAWS_LB_CLIENT_CONNECTIONS": "100000"}
+    ) as deployment:
+        folder = deployment.folder
+        pids = {
+            "server": [
+                p for n in range(1, servers + 1) for p in pid_in(deployment.pid_file(n))
+            ],
+            "postgres": pid_in(folder / "postgres" / "data" / "postmaster.pid"),
+            "redis": pid_in(folder / "redis" / "redis.pid"),
+            "haproxy": pid_in(folder / "haproxy.pid"),
+        }
+        if len(pids["server"]) != servers:
+            raise SystemExit(f"deploy/local.sh: {servers} server pid files expected in {folder}")
+        yield Topology(f"deploy:{servers}", deployment.balancer, pids)
+
+
+@contextlib.contextmanager
+def started(name: str, args: argparse.Namespace) -> Iterator[Topology]:
+    """The topology called ``name``, running."""
+    if name == "single":
+        with single(args.sync) as topology:
+            yield topology
+    else:
+        with deployed(int(name.split(":", 1)[1])) as topology:
+            yield topology
+
+
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a process and of its children it has waited for, from
+    /proc (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu(pids: list[int], tree: dict[int, list[int]]) -> float:
+    """The CPU time of ``pids`` and of all their descendants: a server's bot workers,
+    PostgreSQL's backends (one that ended meanwhile is in its parent's count)."""
+    total, todo, seen = 0.0, list(pids), set()
+    while todo:
+        pid = todo.pop()
+        if pid not in seen:
+            seen.add(pid)
+            total += cpu_seconds(pid)
+            todo.extend(tree.get(pid, []))
+    return total
+
+
+def cpu_by_role(topology: Topology) -> dict[str, float]:
+    tree = children()
+    return {role: tree_cpu(pids, tree) for role, pids in topology.pids.items()}
 
 
 async def new_game(http: httpx.AsyncClient, turn_limit: int) -> tuple[str, list[str]]:
@@ -137,13 +265,56 @@ def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     raise AssertionError("a row past the end")
 
 
+async def connect(
+    url: str, token: str, source: tuple[str, int], args: argparse.Namespace, stats: Stats
+) -> tuple[Any, str | bytes]:
+    """A seat's WebSocket, and the first message it got (its hello).
+
+    With several servers, the seat's join (POST /invites) may have been served by one and
+    its WebSocket by another that has not yet heard of it (it hears over Redis): that one
+    refuses the token (bad_token). Such a seat connects again after a pause, counted in
+    ``stale_joins`` rather than in ``errors``."""
+    for attempt in range(20):
+        ws = await websockets.connect(
+            url,
+            # The token in a header, never in the URL (docs/protocol.md).
+            additional_headers={"Authorization": f"Bearer {token}"},
+            max_size=None,
+            compression=None if args.compression == "none" else "deflate",
+            local_addr=source,
+        )
+        first = await ws.recv()
+        message = orjson.loads(first)
+        if message["type"] != "error" or message["error"].get("code") != "bad_token":
+            return ws, first
+        await ws.close()
+        stats.stale_joins += 1
+        await asyncio.sleep(0.02 * (attempt + 1))
+    raise RuntimeError(f"{url}: the seat's token was refused 20 times")
+
+
 async def seat(
-    ws: Any, rng: random.Random, think: float, stats: Stats, window: list[float]
+    ws: Any,
+    first: str | bytes,
+    rng: random.Random,
+    think: float,
+    stats: Stats,
+    window: list[float],
 ) -> bool:
-    """One random bot at one seat, until its game is over (True) or the window closes."""
+    """One random bot at one seat, from its ``first`` message until its game is over
+    (True) or the window closes."""
     pending: tuple[float, int] | None = None
-    async for raw in ws:
+    raw: str | bytes | None = first
+    while True:
+        if raw is None:
+            try:
+                raw = await ws.recv()
+            except websockets.ConnectionClosed as closed:
+                # The server closed the socket: an error unless it closed it normally.
+                stats.errors += not isinstance(closed, websockets.ConnectionClosedOK)
+                return False
         kind, actions, status, choice = read(raw, rng)
+        raw = None
         now = time.perf_counter()
         if kind == "error":
             stats.errors += 1
@@ -163,7 +334,6 @@ async def seat(
             pending = (time.perf_counter(), actions)
             # With the position it was chosen for: a stale one is refused (docs/protocol.md).
             await ws.send(f'{{"op": "action", "action": {choice}, "expect": {actions}}}')
-    return False  # the server closed the socket
 
 
 async def table(
@@ -179,18 +349,14 @@ async def table(
 ) -> None:
     """One table: games one after the other until the window closes."""
     rng = random.Random(number)
+    # Its own client address (see the module's docstring): the port is any free one.
+    source = (str(FIRST_SOURCE + number // TABLES_PER_ADDRESS), 0)
     first = True
     while True:
         async with gate:
             game_id, tokens = await new_game(http, args.turn_limit)
-            sockets = [
-                await websockets.connect(
-                    f"{ws_base}/ws/games/{game_id}",
-                    # The token in a header, never in the URL (docs/protocol.md).
-                    additional_headers={"Authorization": f"Bearer {t}"},
-                    max_size=None,
-                    compression=None if args.compression == "none" else "deflate",
-                )
+            seats = [
+                await connect(f"{ws_base}/ws/games/{game_id}", t, source, args, stats)
                 for t in tokens
             ]
         try:
@@ -203,25 +369,26 @@ async def table(
             remaining = window[1] - time.perf_counter() + 2.0
             with contextlib.suppress(asyncio.TimeoutError):
                 over = await asyncio.wait_for(
-                    asyncio.gather(*(seat(ws, rng, think, stats, window) for ws in sockets)),
+                    asyncio.gather(*(seat(ws, f, rng, think, stats, window) for ws, f in seats)),
                     remaining,
                 )
                 stats.games += all(over)
         finally:
-            for ws in sockets:
+            for ws, _ in seats:
                 await ws.close()
         if time.perf_counter() > window[1]:
             return
 
 
 async def run(
-    base: str, pid: int, tables: int, think: float, args: argparse.Namespace
+    topology: Topology, tables: int, think: float, args: argparse.Namespace
 ) -> dict[str, Any]:
-    """N tables for ``args.seconds``; the figures of the run."""
+    """N tables for ``args.seconds`` on ``topology``; the figures of the run."""
     stats = Stats()
     start = asyncio.Event()
     window = [float("inf"), float("inf")]
     gate = asyncio.Semaphore(32)
+    base = topology.base
     ws_base = base.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
@@ -231,12 +398,22 @@ async def run(
         ]
         setup_deadline = time.perf_counter() + 300
         while stats.tables_ready < tables and time.perf_counter() < setup_deadline:
+            failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception()]
+            if failed:  # a table that could not start would keep the others waiting
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                raise SystemExit(
+                    f"{topology.name}: a table did not start: {failed[0].exception()!r}"
+                )
             await asyncio.sleep(0.05)
+        if stats.tables_ready < tables:
+            raise SystemExit(f"{topology.name}: {stats.tables_ready} of {tables} tables ready")
         # What the setup built (sockets, tasks) stays: out of the bench's own collections,
         # whose pauses the round trips would count as the server's.
         gc.collect()
         gc.freeze()
-        server_cpu = cpu_seconds(pid)
+        cpu = cpu_by_role(topology)
         client_cpu = resource.getrusage(resource.RUSAGE_SELF)
         window[0] = time.perf_counter()
         window[1] = window[0] + args.seconds
@@ -245,16 +422,24 @@ async def run(
         for task in tasks:
             task.cancel()
         elapsed = args.seconds
-        server_cpu = cpu_seconds(pid) - server_cpu
+        after_cpu = cpu_by_role(topology)
+        cpu = {role: after_cpu[role] - cpu[role] for role in cpu}
         after = resource.getrusage(resource.RUSAGE_SELF)
         client = (after.ru_utime + after.ru_stime) - (client_cpu.ru_utime + client_cpu.ru_stime)
+        # A table that failed (a refused or broken connection) counts as an error.
+        ended = await asyncio.gather(*tasks, return_exceptions=True)
+        stats.errors += sum(isinstance(e, Exception) for e in ended)
+    gc.unfreeze()  # the next run's setup is frozen anew; this one's may go
     rtts = sorted(stats.rtts)
     count = len(rtts)
 
     def pct(p: float) -> float:
         return rtts[min(count - 1, int(p * count))] * 1000 if count else float("nan")
 
+    server_cpu = cpu["server"]
+    everything = sum(cpu.values())
     return {
+        "topology": topology.name,
         "tables": tables,
         "think_s": think,
         "seconds": elapsed,
@@ -265,16 +450,51 @@ async def run(
         "max_ms": round(rtts[-1] * 1000, 2) if count else None,
         "mean_ms": round(statistics.fmean(rtts) * 1000, 2) if count else None,
         "errors": stats.errors,
+        "stale_joins": stats.stale_joins,
         "games_finished": stats.games,
+        "server_processes": len(topology.pids["server"]),
         "server_cpu": round(server_cpu / elapsed, 2),
         "server_cpu_ms_per_action": round(server_cpu / count * 1000, 3) if count else None,
+        # deploy:N only: the balancer, the database and the bus, in cores.
+        **{f"{role}_cpu": round(cpu[role] / elapsed, 2) for role in cpu if role != "server"},
+        # All of the topology (servers, database, bus, balancer), this client apart.
+        "topology_cpu_ms_per_action": round(everything / count * 1000, 3) if count else None,
         "queue_ms": round((tables / (count / elapsed) - think) * 1000, 1) if count else None,
         "client_cpu": round(client / elapsed, 2),
     }
 
 
+def line(result: dict[str, Any]) -> str:
+    """One run, as one line of text."""
+    others = ", ".join(
+        f"{role} {result[f'{role}_cpu']:.2f}"
+        for role in ("postgres", "redis", "haproxy")
+        if f"{role}_cpu" in result
+    )
+    return (
+        f"{result['topology']:<9} {result['tables']:5d} tables, think {result['think_s']:.1f} s: "
+        f"p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
+        f"{result['actions_per_s']:.0f} actions/s, {result['errors']} errors"
+        + (f" ({result['stale_joins']} stale joins)" if result["stale_joins"] else "")
+        + "; "
+        f"CPU servers {result['server_cpu']:.2f}"
+        + (f", {others}" if others else "")
+        + f", client {result['client_cpu']:.2f}"
+        f" ({result['server_cpu_ms_per_action']} ms of server CPU per action,"
+        f" {result['topology_cpu_ms_per_action']} ms of all the topology's)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--topology",
+        type=topology_name,
+        nargs="+",
+        default=["single", "deploy:1", "deploy:2"],
+        help="single: one server on SQLite; deploy:N: N servers behind HAProxy on "
+        "PostgreSQL and Redis (deploy/local.sh).",
+    )
     parser.add_argument("--tables", type=int, nargs="+", default=[100, 1000])
     parser.add_argument(
         "--think",
@@ -284,7 +504,9 @@ def main() -> None:
         help="Mean thinking time of the client bots (s), not counted.",
     )
     parser.add_argument("--seconds", type=float, default=20.0, help="Length of each run.")
-    parser.add_argument("--sync", default="FULL", help="SQLite synchronous: FULL or NORMAL.")
+    parser.add_argument(
+        "--sync", default="FULL", help="SQLite synchronous (single): FULL or NORMAL."
+    )
     parser.add_argument("--turn-limit", type=int, default=200)
     parser.add_argument(
         "--compression",
@@ -298,31 +520,26 @@ def main() -> None:
         import uvloop
 
         uvloop.install()
+    # A SIGTERM cleans up as a Ctrl-C does (the topologies are stopped on the way out).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    # Thousands of sockets: this process's, and the servers' (they inherit the limit).
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     results = []
-    with tempfile.TemporaryDirectory(prefix="outlaws-bench-") as tmp:
-        process, base = start_server(Path(tmp), args.sync)
-        try:
+    for name in args.topology:
+        with started(name, args) as topology:
             for think in args.think:
                 for tables in args.tables:
-                    result = asyncio.run(run(base, process.pid, tables, think, args))
+                    result = asyncio.run(run(topology, tables, think, args))
                     results.append(result)
-                    print(
-                        f"{tables:5d} tables, think {think:.1f} s: "
-                        f"p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
-                        f"{result['actions_per_s']:.0f} actions/s, {result['errors']} errors; "
-                        f"CPU server {result['server_cpu']:.2f}, client {result['client_cpu']:.2f}"
-                        f" ({result['server_cpu_ms_per_action']} ms of server CPU per action)",
-                        flush=True,
-                    )
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+                    print(line(result), flush=True)
     print(json.dumps({"bench": "server", "sync": args.sync, "compression": args.compression,
                       "target_p99_ms": 100, "runs": results}))  # fmt: skip
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # the topologies are stopped by now
+        sys.exit(130)

@@ -30,12 +30,14 @@ PACKAGE = "outlaws"
 #: it may import. A new part must be placed here.
 LAYERS: dict[str, frozenset[str]] = {
     "engine": frozenset(),
+    # Glicko-2 (ratings.py): arithmetic of players' strength, the standard library only.
+    "ratings": frozenset(),
     "deduce": frozenset({"engine"}),
     "bots": frozenset({"engine", "deduce"}),
     "adapters": frozenset({"engine", "deduce", "bots"}),
-    "arena": frozenset({"engine", "deduce", "bots"}),
-    "server": frozenset({"engine", "deduce", "bots"}),
-    "cli": frozenset({"engine", "deduce", "bots", "arena", "server"}),
+    "arena": frozenset({"engine", "deduce", "bots", "ratings"}),
+    "server": frozenset({"engine", "deduce", "bots", "ratings"}),
+    "cli": frozenset({"engine", "deduce", "bots", "arena", "server", "ratings"}),
     "__main__": frozenset({"cli"}),
     "": frozenset(),  # outlaws/__init__.py
 }

@@ -1,12 +1,15 @@
-"""Helpers shared by the browser tests: the seat's HTTP calls, and when the page says it
-is this seat's turn."""
+"""Helpers shared by the browser tests: the seat's HTTP calls, when the page says it is
+this seat's turn, and one action taken by clicks."""
 
 from __future__ import annotations
 
+import contextlib
+import re
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: Whose turn it is, read from the page: "turn" (mine, nothing in progress), "react" (the
 #: reaction prompt asks me, R6.3/R6.9: a bot's shot, arrest or ability may come at any
@@ -54,3 +57,49 @@ def wait_turn_or_over(page: Page, timeout: float = 20_000) -> str:
             timeout=timeout,
         )
     raise AssertionError("a reaction was asked 20 times in a row")
+
+
+def game_and_token(page: Page) -> tuple[str, str]:
+    found = re.search(r"#/game/([^/]+)/([^/]+)$", page.url)
+    assert found, page.url
+    return found.group(1), found.group(2)
+
+
+
+def my_seat(page: Page) -> int:
+    seat = page.get_by_test_id("status").get_attribute("data-seat")
+    assert seat in ("0", "1"), seat
+    return int(seat)
+
+
+def confirm(page: Page) -> None:
+    """Say yes to the confirmation the table asks before an action that shows a card or
+    spends a token (every type but move and saloon)."""
+    page.get_by_test_id("confirm-action").get_by_test_id("confirm-yes").click()
+
+
+def play_one_action(page: Page, prefer: list[str]) -> str:
+    """Take one action by clicks: the first card that can act, the first of ``prefer``
+    among the action types offered for it, then the first option of every step."""
+    seat = my_seat(page)
+    page.locator(f'[data-testid^="card-{seat}-"]:not([disabled])').first.click()
+    offered = page.locator('[data-testid^="act-"]')
+    expect(offered.first).to_be_visible()
+    types = [offered.nth(i).get_attribute("data-type") for i in range(offered.count())]
+    kind = next((t for t in prefer if t in types), types[0])
+    assert kind is not None
+    page.get_by_test_id(f"act-{kind}").click()
+    panel = page.get_by_test_id("action-panel")
+    asking = page.get_by_test_id("confirm-action")
+    for _ in range(12):
+        choices = panel.get_by_test_id("choice")
+        # The last choice of an action that shows a card opens the confirmation, which
+        # then stands over the panel (its choices stay drawn behind it).
+        if asking.is_visible() or choices.count() == 0:
+            break
+        with contextlib.suppress(PlaywrightTimeoutError):
+            choices.first.click(timeout=3_000)
+    if kind not in ("move", "saloon"):
+        confirm(page)
+    expect(panel.get_by_test_id("choice")).to_have_count(0)
+    return kind

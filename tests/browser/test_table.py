@@ -7,7 +7,6 @@ of a test that needs it, and to compare what the page shows with the engine's vi
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shutil
@@ -17,8 +16,14 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from tablekit import bearer, seat_view, wait_turn_or_over
+from tablekit import (
+    bearer,
+    confirm,
+    game_and_token,
+    play_one_action,
+    seat_view,
+    wait_turn_or_over,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -28,52 +33,6 @@ CHARACTERS = {
 }  # fmt: skip
 
 
-
-
-def game_and_token(page: Page) -> tuple[str, str]:
-    found = re.search(r"#/game/([^/]+)/([^/]+)$", page.url)
-    assert found, page.url
-    return found.group(1), found.group(2)
-
-
-
-def my_seat(page: Page) -> int:
-    seat = page.get_by_test_id("status").get_attribute("data-seat")
-    assert seat in ("0", "1"), seat
-    return int(seat)
-
-
-def confirm(page: Page) -> None:
-    """Say yes to the confirmation the table asks before an action that shows a card or
-    spends a token (every type but move and saloon)."""
-    page.get_by_test_id("confirm-action").get_by_test_id("confirm-yes").click()
-
-
-def play_one_action(page: Page, prefer: list[str]) -> str:
-    """Take one action by clicks: the first card that can act, the first of ``prefer``
-    among the action types offered for it, then the first option of every step."""
-    seat = my_seat(page)
-    page.locator(f'[data-testid^="card-{seat}-"]:not([disabled])').first.click()
-    offered = page.locator('[data-testid^="act-"]')
-    expect(offered.first).to_be_visible()
-    types = [offered.nth(i).get_attribute("data-type") for i in range(offered.count())]
-    kind = next((t for t in prefer if t in types), types[0])
-    assert kind is not None
-    page.get_by_test_id(f"act-{kind}").click()
-    panel = page.get_by_test_id("action-panel")
-    asking = page.get_by_test_id("confirm-action")
-    for _ in range(12):
-        choices = panel.get_by_test_id("choice")
-        # The last choice of an action that shows a card opens the confirmation, which
-        # then stands over the panel (its choices stay drawn behind it).
-        if asking.is_visible() or choices.count() == 0:
-            break
-        with contextlib.suppress(PlaywrightTimeoutError):
-            choices.first.click(timeout=3_000)
-    if kind not in ("move", "saloon"):
-        confirm(page)
-    expect(panel.get_by_test_id("choice")).to_have_count(0)
-    return kind
 
 
 def check_cards_match_view(page: Page, view: dict[str, Any]) -> None:

@@ -168,7 +168,7 @@ def crash(path: Path, game_id: str, last_beat: float | None) -> None:
             Storage.update_game(conn, game_id, clock_state=cs.to_json())
             conn.execute(heartbeats.delete())
             if last_beat is not None:
-                Storage.claim_heartbeat(conn, "crashed", last_beat, 60.0)
+                Storage.claim_heartbeat(conn, "crashed", last_beat, 60.0, 5.0)
     finally:
         storage.dispose()
 
@@ -236,7 +236,7 @@ def test_a_server_beats_and_forgets_processes_long_gone(tmp_path: Path) -> None:
     try:
         with storage.engine.begin() as conn:
             conn.execute(update(heartbeats).values(beat_at=now.t - 3600.0))
-            Storage.claim_heartbeat(conn, "recent", now.t - 1.0, 60.0)
+            Storage.claim_heartbeat(conn, "recent", now.t - 1.0, 60.0, 5.0)
         now.t += 2.0
         with running(tmp_path, now=now, heartbeat=0.05) as client:
             service = client.app.state.service  # type: ignore[attr-defined]
@@ -265,7 +265,7 @@ def test_revision_0003_adds_the_heartbeats_and_goes_back(tmp_path: Path) -> None
         assert "heartbeats" not in inspect(storage.engine).get_table_names()
         storage.migrate()
         with storage.engine.begin() as conn:
-            Storage.claim_heartbeat(conn, "a", 5.0, 60.0)
+            Storage.claim_heartbeat(conn, "a", 5.0, 60.0, 5.0)
         assert storage.last_heartbeat() == 5.0
     finally:
         storage.dispose()

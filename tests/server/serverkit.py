@@ -245,3 +245,33 @@ def join(client: TestClient, invite: str) -> str:
     joined = client.post(f"/invites/{invite}", json={"name": "friend"})
     assert joined.status_code == 200, joined.text
     return str(joined.json()["token"])
+
+
+class Player:
+    """A signed-in player (an account) as one browser of theirs: its session cookie and
+    anti-CSRF token, sent as headers, so that one test client serves several players."""
+
+    def __init__(
+        self,
+        client: TestClient,
+        name: str,
+        password: str,
+        sign_up: bool = True,
+        seats: list[str] | None = None,
+    ):
+        url = "/account" if sign_up else "/account/session"
+        answer = client.post(url, json={"name": name, "password": password, "seats": seats or []})
+        assert answer.status_code in (200, 201), answer.text
+        self.adopted: int = answer.json()["adopted"]
+        self.cookie = answer.cookies["outlaws_session"]
+        client.cookies.clear()  # each request names its player
+        self.csrf: str = answer.json()["csrf"]
+        self.id: str = answer.json()["id"]
+        self.name = name
+
+    def headers(self, token: str | None = None, csrf: bool = True) -> dict[str, str]:
+        """Headers of this player's request (changing something: with the CSRF token)."""
+        out = {"Cookie": f"outlaws_session={self.cookie}", **auth(token)}
+        if csrf:
+            out["X-CSRF-Token"] = self.csrf
+        return out

@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 import random
 import secrets
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,7 @@ from sqlalchemy.engine import make_url
 
 from outlaws.engine import Action, Record, Setup
 from outlaws.server import create_app
-from outlaws.server.storage import Storage
+from outlaws.server.storage import ActionRow, Conflict, Storage
 
 SERVER = os.environ.get("OUTLAWS_TEST_POSTGRES")
 pytestmark = pytest.mark.skipif(not SERVER, reason="OUTLAWS_TEST_POSTGRES is not set")
@@ -87,3 +89,41 @@ def test_games_on_postgres_survive_a_restart(database: str, tmp_path: Path) -> N
     actions = tuple(Action.from_json(a.action) for a in row.actions)
     record = Record(row.seed, Setup.from_json(row.setup), actions, row.turn_limit)
     assert Record.from_json(exported) == record and record.replay().over
+
+
+def test_an_action_and_an_end_stored_at_once_by_two_processes_never_both_commit(
+    database: str, tmp_path: Path
+) -> None:
+    """R9 one game, one end: process 1 appends an action (the game's row locked first,
+    as every append with several processes does) while process 2 stores the game's end
+    counting the actions it knew. The end waits for the append, then sees one action
+    more than it knew and is refused: the game is never over with an action after its
+    end."""
+    with TestClient(create_app(settings_for(tmp_path, db_url=database))) as client:
+        game_id, tokens = create_friend_game(client, turn_limit=30)
+        game = http_game(client, game_id, tokens[0])
+    known = game["actions"]
+    storage = Storage(database)
+    try:
+        with storage.engine.connect() as appending, appending.begin():
+            Storage.lock_games(appending, [game_id])
+            row = ActionRow(known, {"type": "pass"}, 0, "human", 0.0)
+            Storage.insert_action_rows(appending, [(game_id, row)])
+
+            def end() -> None:
+                with storage.engine.connect() as ending, ending.begin():
+                    result = {"winner": 0, "how": "resign", "loser": 1}
+                    Storage.end_game(ending, game_id, known, status="over", result=result)
+
+            with ThreadPoolExecutor(1) as pool:
+                ending = pool.submit(end)
+                time.sleep(0.5)
+                assert not ending.done()  # waits for the append's lock
+                appending.commit()
+                with pytest.raises(Conflict, match=f"holds {known + 1} actions"):
+                    ending.result(timeout=10)
+        stored = storage.load_game(game_id)
+        assert stored is not None and stored.status != "over"
+        assert [action.idx for action in stored.actions][-1] == known
+    finally:
+        storage.dispose()

@@ -14,6 +14,7 @@ The bus is one :class:`~outlaws.server.bus.LocalBus` shared by both apps; with
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import secrets
@@ -123,7 +124,12 @@ def act(client: TestClient, game_id: str, token: str, action: Any, query: str = 
 
 def reached(client: TestClient, game_id: str, count: int) -> None:
     """Wait until the process of ``client`` holds ``count`` actions of the game."""
-    deadline = time.monotonic() + AT_ONCE
+    reached_within(client, game_id, count, AT_ONCE)
+
+
+def reached_within(client: TestClient, game_id: str, count: int, seconds: float) -> None:
+    """Wait up to ``seconds`` until the process of ``client`` holds ``count`` actions."""
+    deadline = time.monotonic() + seconds
     while http_game(client, game_id)["actions"] < count:
         assert time.monotonic() < deadline, f"the game did not reach {count} actions"
         time.sleep(0.01)
@@ -223,6 +229,51 @@ def test_the_same_action_sent_to_both_processes_is_stored_once(
                 reached(client, game_id, count + 1)
         both.shutdown()
         assert count > 0
+
+
+def test_a_seat_taken_through_one_process_is_known_to_the_other_before_it_hears(
+    tmp_path: Path, database: str
+) -> None:
+    """A friend joins through A, and their first request reaches B before B heard of the
+    join (the balancer sent it there; the bus is slower): B reads the game again before
+    it refuses the token, and knows the seat."""
+    bus = LocalBus()
+    with two_servers(tmp_path, database, lambda: bus) as (a, b):
+        made = a.post("/games", json={"opponent": "friend", "placement": "random"})
+        assert made.status_code == 201, made.text
+        game_id, invite = made.json()["game"], made.json()["invite"]
+        http_game(b, game_id)  # B holds the game, waiting for its second player
+        bus.connected = False  # what A announces is late
+        joined = a.post(f"/invites/{invite}", json={"name": "friend"})
+        assert joined.status_code == 200, joined.text
+        seat = joined.json()["seat"]
+        game = http_game(b, game_id, joined.json()["token"])
+        assert game["status"] == "playing" and game["seat"] == seat and game["mode"] == "play"
+        wrong = b.get(f"/games/{game_id}", headers=auth("not-a-token"))
+        assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
+
+
+def test_a_keyed_action_retried_through_the_other_process_is_played_once(
+    tmp_path: Path, database: str, buses: Callable[[], Bus]
+) -> None:
+    """An action sent with an Idempotency-Key to A, then again (a retry the balancer
+    sent elsewhere) to B, without ``expect``: B finds the key in the database and
+    answers A's index; the action is stored once, and the game did not move on."""
+    with two_servers(tmp_path, database, buses) as (a, b):
+        game_id, tokens = create_friend_game(a)
+        mover = http_game(a, game_id)["view"]["to_act"]
+        game = http_game(a, game_id, tokens[mover])
+        look = next(x for x in game["legal"] if x["type"] == "look")
+        keyed = {**auth(tokens[mover]), "Idempotency-Key": "retry-1"}
+        first = a.post(f"/games/{game_id}/actions", headers=keyed, json=look)
+        again = b.post(f"/games/{game_id}/actions", headers=keyed, json=look)
+        assert first.status_code == again.status_code == 200, again.text
+        assert first.json()["accepted"] == again.json()["accepted"] == 0
+        assert stored_actions(database, game_id) == [0]
+        # The same key for another seat is another action's.
+        other = {**auth(tokens[1 - mover]), "Idempotency-Key": "retry-1"}
+        refused = b.post(f"/games/{game_id}/actions", headers=other, json=look)
+        assert refused.status_code == 409, refused.text
 
 
 def test_a_process_behind_is_refused_by_the_database_and_answers_as_the_first(
@@ -350,8 +401,9 @@ def test_a_process_that_missed_a_message_catches_up_before_it_acts(
 def test_a_bot_game_played_through_both_processes_moves_the_bot_once(
     tmp_path: Path, database: str, buses: Callable[[], Bus]
 ) -> None:
-    """The human acts on A and on B in turn: the bot is played by the process that
-    handed it the turn, once; its moves reach both."""
+    """The human acts on A and on B in turn: the bot is played by the process that runs
+    the game (A, which created it), once, whichever process the human's move came
+    through; its moves reach both."""
     rng = random.Random(11)
     with two_servers(tmp_path, database, buses) as (a, b):
         made = create_bot_game(a, bot="random", seat=0, turn_limit=20)
@@ -383,6 +435,64 @@ def test_a_bot_game_played_through_both_processes_moves_the_bot_once(
         assert stored_actions(database, game_id) == list(range(total))
 
 
+def test_a_process_killed_while_its_bot_thinks_is_taken_over_and_the_game_goes_on(
+    tmp_path: Path, database: str, buses: Callable[[], Bus], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A runs a bot game and dies (like ``kill -9``: its claims stay, its beat stops)
+    while its bot thinks. The human, who reconnected to B, waits no longer than the
+    lease: B takes the game over, its bot plays, and the game goes on to its end."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    lease = 1.0
+    rng = random.Random(5)
+    with TestClient(
+        create_app(settings_for(tmp_path / "b", db_url=database, bus=buses(), lease=lease))
+    ) as b:
+        a = TestClient(
+            create_app(settings_for(tmp_path / "a", db_url=database, bus=buses(), lease=lease))
+        )
+        with a:
+            service_a = a.app.state.service  # type: ignore[attr-defined]
+
+            async def thinks_for_ever(*_: Any) -> Any:
+                await asyncio.Event().wait()
+
+            async def killed() -> None:  # nothing let go: the others must see it dead
+                service_a.runners._looking.cancel()
+
+            monkeypatch.setattr(service_a.bots, "choose", thinks_for_ever)
+            monkeypatch.setattr(service_a.runners, "stop", killed)
+            made = create_bot_game(a, bot="random", seat=0, turn_limit=30)
+            game_id, token = made["game"], made["token"]
+            assert runner_of(database, game_id) == process_id(a)
+            game = http_game(b, game_id, token)
+            while game["view"]["to_act"] == 0:  # the human's actions, up to the bot's turn
+                query = f"?expect={game['actions']}"
+                answer = act(b, game_id, token, rng.choice(game["legal"]), query)
+                assert answer.status_code == 200, answer.text
+                game = http_game(b, game_id, token)
+            reached(a, game_id, http_game(b, game_id)["actions"])
+            assert http_game(a, game_id, token)["view"]["to_act"] == 1  # A's bot thinks
+        # A is gone, its bot's move with it; B takes the game over and plays the bot.
+        before = http_game(b, game_id)["actions"]
+        started = time.monotonic()
+        reached_within(b, game_id, before + 1, lease + AT_ONCE)
+        assert runner_of(database, game_id) == process_id(b)
+        assert time.monotonic() - started < lease + AT_ONCE
+        for _ in range(200):
+            game = http_game(b, game_id, token)
+            if game["status"] != "playing":
+                break
+            if game["view"]["to_act"] != 0:
+                reached(b, game_id, game["actions"] + 1)
+                continue
+            answer = act(b, game_id, token, rng.choice(game["legal"]), f"?expect={game['actions']}")
+            assert answer.status_code == 200, answer.text
+        assert http_game(b, game_id)["status"] == "over"
+        total = http_game(b, game_id)["actions"]
+        assert stored_actions(database, game_id) == list(range(total))
+
+
 class FakeTime:
     """A wall clock both processes read, that moves only when told."""
 
@@ -393,37 +503,65 @@ class FakeTime:
         return self.t
 
 
-def test_a_timeout_with_two_processes_ends_the_game_once(tmp_path: Path) -> None:
-    """Both processes watch the deadline of a game they hold: one stores the timeout, the
-    other's is refused and it catches up; a process that stops pauses no clock of the
-    games the other one goes on playing."""
+def runner_of(database: str, game_id: str) -> str | None:
+    """The process that runs the game, as stored (``games.runner``)."""
+    engine = create_engine(database)
+    try:
+        with engine.connect() as conn:
+            row = conn.execute(text("SELECT runner FROM games WHERE id = :id"), {"id": game_id})
+            return row.scalar()
+    finally:
+        engine.dispose()
+
+
+def process_id(client: TestClient) -> str:
+    """The id of the process behind ``client`` (its heartbeat, and its claims)."""
+    return str(client.app.state.service.process_id)  # type: ignore[attr-defined]
+
+
+def test_a_timeout_with_two_processes_fires_once_on_the_process_that_runs_the_game(
+    tmp_path: Path,
+) -> None:
+    """R9 clocks with two processes: both hold the game and see its deadline pass, but
+    only A, which runs it (it created it), stores the timeout. B, cut off from the bus
+    meanwhile, still shows the game being played: it stored nothing. It learns of the end
+    when the bus is back. A process that stops pauses no clock of the games the other
+    goes on playing, and lets them go: B takes them over."""
     bus, now = LocalBus(), FakeTime()
     database = f"sqlite:///{tmp_path / 'outlaws.db'}"
     clock = {"bank": 10, "per_turn": 5, "on_timeout": "lose"}
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    settings = [settings_for(tmp_path / name, db_url=database, bus=bus, now=now) for name in "ab"]
+    # A long lease: the fake clock's jump must not make either take the other for dead.
+    settings = [
+        settings_for(tmp_path / name, db_url=database, bus=bus, now=now, lease=1e6) for name in "ab"
+    ]
     with TestClient(create_app(settings[1])) as b:
         with TestClient(create_app(settings[0])) as a:
             game_id, _ = create_friend_game(a, clock=clock)
             reached(b, game_id, 0)  # B holds the game too
-            time.sleep(0.3)
+            assert runner_of(database, game_id) == process_id(a)
             seat = http_game(a, game_id)["clock"]["seat"]
-            # Past the deadline (bank and free time), for both processes; the bus is cut,
-            # so that each fires the timeout without hearing of the other's.
+            timeout = {"winner": 1 - seat, "how": "timeout", "loser": seat}
             bus.connected = False
-            now.t += 16
-            for client in (a, b):
-                deadline = time.monotonic() + AT_ONCE
-                while http_game(client, game_id)["status"] != "over":
-                    assert time.monotonic() < deadline, "the timeout did not reach every process"
-                    time.sleep(0.02)
-                result = http_game(client, game_id)["result"]
-                assert result == {"winner": 1 - seat, "how": "timeout", "loser": seat}
-            bus.connected = True
+            now.t += 16  # past the deadline (bank and free time), for both processes
+            deadline = time.monotonic() + AT_ONCE
+            while http_game(a, game_id)["status"] != "over":
+                assert time.monotonic() < deadline, "the runner did not fire the timeout"
+                time.sleep(0.02)
+            assert http_game(a, game_id)["result"] == timeout
+            time.sleep(1.0)  # fifty ticks of B's clock, and a look at its claims
+            assert http_game(b, game_id)["status"] == "playing"
+            bus.reconnect()
+            deadline = time.monotonic() + AT_ONCE
+            while http_game(b, game_id)["status"] != "over":
+                assert time.monotonic() < deadline, "B did not catch up with the timeout"
+                time.sleep(0.02)
+            assert http_game(b, game_id)["result"] == timeout
             kept, _ = create_friend_game(a, clock=clock)
             reached(b, kept, 0)
-        # A stopped: the clock of the game B goes on serving was not paused by it.
+        # A stopped: the clock of the game B goes on serving was not paused by it, and
+        # B runs the game from its next look.
         storage = Storage(database)
         try:
             row = storage.load_game(kept)
@@ -432,6 +570,10 @@ def test_a_timeout_with_two_processes_ends_the_game_once(tmp_path: Path) -> None
         assert row is not None and row.clock_state is not None
         assert row.clock_state["paused"] is None
         assert http_game(b, kept)["status"] == "playing"
+        deadline = time.monotonic() + AT_ONCE
+        while runner_of(database, kept) != process_id(b):
+            assert time.monotonic() < deadline, "B did not take the game over"
+            time.sleep(0.05)
 
 
 def _free_port() -> int:

@@ -55,6 +55,13 @@ def serve(
             " the clocks give back the time since the last one (0: none)."
         ),
     ] = 1.0,
+    lease: Annotated[
+        float,
+        typer.Option(
+            help="With --redis: seconds without a heartbeat after which a server is taken"
+            " for dead and the others take over its games' bots and clocks."
+        ),
+    ] = 5.0,
     redis: Annotated[
         str | None,
         typer.Option(
@@ -81,6 +88,7 @@ def serve(
         rate_burst=2 * ws_rate,
         body_timeout=body_timeout,
         heartbeat=heartbeat,
+        lease=lease,
         redis_url=redis,
     )
     if bot_workers is not None:

@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import health, routes, ws
+from . import accountroutes, health, routes, ws
 from .errors import ApiError
 from .guard import BodyTimeout
 from .logs import hide_secrets_in_logs
@@ -147,6 +147,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     #: The WebSockets open from each client address (``server/ws.py``'s limit).
     app.state.sockets_of_client = {}
     app.include_router(routes.router)
+    app.include_router(accountroutes.router)
+    app.include_router(accountroutes.players)
     app.include_router(ws.router)
     # /healthz and /readyz for load balancers: no token, not padded (server/health.py).
     app.include_router(health.router)

@@ -10,6 +10,8 @@ anything else is done with it, so that a client that leaks does not also work.
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import Iterable
 from urllib.parse import unquote_plus
 
@@ -18,6 +20,17 @@ from .errors import ApiError
 #: Query parameters that carry a token (read percent-decoded, case and blanks aside):
 #: ``token`` as the server once took it, ``access_token`` as RFC 6750 §2.3 names it.
 TOKEN_PARAMS = frozenset({"token", "access_token"})
+
+
+def hash_token(token: str) -> str:
+    """Tokens (seats', sessions', devices') are stored only as hashes: a copy of the
+    database plays no seat and signs nobody in. SHA-256 suffices: tokens are random."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A new secret token: 192 random bits."""
+    return secrets.token_urlsafe(24)
 
 
 def token_param(names: Iterable[str]) -> str | None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -39,10 +41,25 @@ def choose_in_worker(
     return action.to_json()
 
 
-def _warm_up() -> None:
-    """Worker initializer: import the bots before the first move is asked for."""
+def _warm_up(server_pid: int) -> None:
+    """Worker initializer: import the bots before the first move is asked for, and end
+    with the server. A server killed outright (``kill -9``) runs no shutdown: its
+    workers, children of the forkserver, would live on, so each watches the server's
+    process and exits once it is gone."""
     for name in PRELOAD:
         __import__(name)
+    threading.Thread(target=_exit_with, args=(server_pid,), daemon=True).start()
+
+
+def _exit_with(server_pid: int, every: float = 1.0) -> None:
+    while True:
+        time.sleep(every)
+        try:
+            os.kill(server_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # pragma: no cover - another user's process has the pid
+            os._exit(0)
 
 
 def _ready() -> bool:
@@ -64,7 +81,10 @@ class BotPool:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(PRELOAD)
                 self._pool = ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=context, initializer=_warm_up
+                    max_workers=self.workers,
+                    mp_context=context,
+                    initializer=_warm_up,
+                    initargs=(os.getpid(),),
                 )
             return self._pool
 

@@ -12,7 +12,7 @@ those retries, and :data:`STATE_REFUSALS` names the refusals a table behind the
 database may give wrongly.
 
 Apart from :mod:`.service` because it is the one part that exists for several
-processes: it knows the database, the bus, the hub and the clockwork, never the
+processes: it knows the database, the bus and the clockwork, never the
 service, and what it needs of the service (ending a game's life in memory, running a
 task) is handed in as functions by :class:`~.service.GameService`.
 """
@@ -28,7 +28,6 @@ from ..engine import Action, OutlawsError, Placement
 from .bus import Bus, Message
 from .clocks import ClockState
 from .clockwork import Clockwork
-from .hub import Hub
 from .parts import Finish
 from .storage import Database
 from .table import Table
@@ -60,10 +59,10 @@ class CatchUp:
         active: Mapping[str, Table],
         invites: dict[str, str],
         clockwork: Clockwork,
-        hub: Hub,
         *,
         finish: Finish,
         spawn: Spawn,
+        changed: Callable[[Table], None],
     ) -> None:
         self.db = db
         self.bus = bus
@@ -72,9 +71,9 @@ class CatchUp:
         self.active = active
         self.invites = invites
         self.clockwork = clockwork
-        self.hub = hub
         self._finish = finish
         self._spawn = spawn
+        self._changed = changed
         #: The catch-up under way for each game, and those asked again meanwhile.
         self._catching: dict[str, asyncio.Task[Any]] = {}
         self._catch_again: set[str] = set()
@@ -137,10 +136,9 @@ class CatchUp:
     async def catch_up(self, table: Table) -> bool:
         """Bring ``table`` up to the database (under its lock): the seats joined, the
         placements and actions other processes stored, applied by the engine in order,
-        the status, result and clock; then its room is woken. Whether anything changed.
-
-        A catch-up never starts a bot: the process that committed the action which
-        handed the bot the turn plays it."""
+        the status, result and clock; then its room is woken, and if this process runs
+        the game (:class:`~.runners.Runners`) and the change handed a bot the turn, the
+        bot plays. Whether anything changed."""
         row = await self.db.call(self.db.storage.load_game, table.id, table.actions)
         if row is None:  # pragma: no cover - games are never deleted
             return False
@@ -189,7 +187,7 @@ class CatchUp:
         if changed:
             table.version += 1
             self.clockwork.arm(table)
-            self.hub.changed(table)
+            self._changed(table)
         return changed
 
 

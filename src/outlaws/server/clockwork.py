@@ -16,14 +16,14 @@ stores each running clock that is not paused as paused at the last beat
 (:meth:`Clockwork.recover`), then resumes it like the others.
 
 **Several processes.** Heartbeats are kept per process (a random id for each start),
-so that several processes sharing a database never overwrite each other's; but a start
-takes the latest beat of any as its predecessor's last sign of life. With several
-processes on one database (``docs/architecture.md``) every process holding a game watches
-its deadline: the first to fire stores the timeout, the others' are refused by the
-database (:class:`~.storage.Conflict`) and catch up. A process's stop or start is then no
-downtime, and pauses no clock (:attr:`Clockwork.shared`); taking over the deadlines of a
-process that died, and giving back the time when every process was down, need each game
-to name the process that runs it, whose own beat then dates that game's crash.
+so that several processes sharing a database never overwrite each other's. With several
+processes on one database (``docs/architecture.md``) only the process that runs a game
+(:class:`~.runners.Runners`) fires its deadlines; if it dies, another takes the game over
+and fires them. Should two fire one anyway, the database refuses the second
+(:class:`~.storage.Conflict`), which catches up. A process's stop or start is no downtime
+while another is up, and pauses no clock (:attr:`Clockwork.shared`); when the last one
+stops, the next to start finds nobody alive and gives back the time since the latest
+beat of any, as after a crash (:meth:`Clockwork.recover`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
@@ -69,6 +68,8 @@ class Clockwork:
         end: EndGame,
         place: PlaceCards,
         changed: Changed,
+        server_id: str,
+        runs: Callable[[str], bool] = lambda game_id: True,
     ) -> None:
         self.settings = settings
         self.now = settings.now
@@ -77,6 +78,8 @@ class Clockwork:
         self._end = end
         self._place = place
         self._changed = changed
+        #: Whether this process fires the game's deadlines (:class:`~.runners.Runners`).
+        self._runs = runs
         self.timer = ClockService(settings.now, settings.clock_tick, self._timeout)
         #: Whether other processes serve these games too (a bus between processes): one
         #: of them stopping or starting is no downtime of the games, whose clocks the
@@ -86,7 +89,7 @@ class Clockwork:
         #: counts against the seats to act.
         self.shared = settings.bus is not None or settings.redis_url is not None
         #: This process in the ``heartbeats`` table (random: a restart is a new process).
-        self.server_id = secrets.token_hex(8)
+        self.server_id = server_id
         self._started_at = 0.0
         self._beating = False
         self._beats: asyncio.Task[None] | None = None
@@ -94,15 +97,41 @@ class Clockwork:
     # -- life cycle --------------------------------------------------------------------
     async def recover(self, tables: Sequence[Table]) -> None:
         """At start-up, once the unfinished games are rebuilt and before any clock
-        resumes: the clocks a crash left running are stored paused
-        (:meth:`_pause_after_crash`); only then does this process begin to beat.
+        resumes: this process's first beat, and, if no other process is alive, the
+        clocks that the last one's end left running are stored paused at its last beat
+        (:meth:`_pause_after_crash`), to be resumed with the downtime given back.
 
-        In this order a crash during the start leaves the clocks paused, to be resumed
-        by the next start from the same beat, never resumed twice."""
-        if not self.shared:
-            last_beat = await self.db.call(self.db.storage.last_heartbeat)
-            await self._pause_after_crash(tables, last_beat)
-        await self._start_heartbeat()
+        Both are one transaction: a crash during the start leaves the clocks as they
+        were, to be paused by the next start from the same beat, never twice; and of two
+        processes starting at once only the first gives the downtime back (the second
+        sees it alive)."""
+        interval = self.settings.heartbeat
+        self._started_at = now = self.now()
+        # Rows of processes gone for a while are removed (never the latest).
+        stale = max(60.0, 10 * interval)
+
+        def op(conn: Connection) -> dict[str, ClockState]:
+            if interval > 0:
+                alone, last_beat = Storage.claim_heartbeat(
+                    conn, self.server_id, now, stale, self.settings.lease
+                )
+            else:
+                alone, last_beat = True, Storage.latest_beat(conn)
+            if (self.shared and not alone) or last_beat is None:
+                # Another process is up: the games were served all along. No beat ever:
+                # nothing is known of the downtime, and the clocks are left as they are.
+                return {}
+            return self._pause_after_crash(conn, last_beat)
+
+        paused = await self.db.write(op)
+        for table in tables:
+            if table.id in paused:
+                table.clock_state = paused[table.id]
+        if interval > 0:
+            self._beating = True
+            self._beats = asyncio.create_task(
+                self._beat_forever(interval), name="outlaws-heartbeat"
+            )
 
     def start(self) -> None:
         """Begin to watch the deadlines (once every clock has resumed and is armed)."""
@@ -110,7 +139,9 @@ class Clockwork:
 
     async def stop(self) -> None:
         """The server stops: no deadline fires any more, every running clock is stored
-        paused, and the last beat is recorded."""
+        paused (alone; with other processes, their clocks go on), and the last beat is
+        recorded: after the last process of several, the next start gives back the time
+        from it."""
         await self.timer.stop()
         if not self.shared:
             await self._pause_all()
@@ -144,38 +175,26 @@ class Clockwork:
                     continue
                 table.clock_state = paused
 
-    async def _pause_after_crash(self, tables: Sequence[Table], last_beat: float | None) -> None:
-        """The server before this one stopped without pausing its clocks (a crash, a
-        kill, a power cut): each clock still running is stored paused at the server's
-        last sign of life, its last heartbeat (or the start of the clock's period, if
-        later: the server was up to begin it), so that the downtime is given back.
+    @staticmethod
+    def _pause_after_crash(conn: Connection, last_beat: float) -> dict[str, ClockState]:
+        """The servers before this one stopped without pausing their clocks (a crash, a
+        kill, a power cut, or the last of several processes stopping): each clock still
+        running is stored paused at their last sign of life, the latest heartbeat (or
+        the start of the clock's period, if later: a server was up to begin it), so that
+        the downtime is given back. The clocks as stored, by game.
 
         At most one heartbeat interval is misjudged, and in the seat's favour: the crash
-        came up to an interval after the last beat. With no beat (a database of an older
-        server) nothing is known of the downtime, and the clocks are left as they are.
-        A seat whose deadline had passed before the last beat gets no time back."""
-        if last_beat is None:
-            return
-        stamped: list[tuple[Table, ClockState]] = []
-        for table in tables:
-            cs = table.clock_state
-            if cs is None or cs.paused is not None or cs.deadline is None or table.finished:
+        came up to an interval after the last beat. A seat whose deadline had passed
+        before the last beat gets no time back."""
+        paused: dict[str, ClockState] = {}
+        for game_id, stored in Storage.running_clocks(conn):
+            cs = ClockState.from_json(stored)
+            if cs.paused is not None or cs.deadline is None:
                 continue
-            paused = cs.copy()
-            paused.pause(max(last_beat, cs.start))
-            stamped.append((table, paused))
-        if not stamped:
-            return
-
-        def op(conn: Connection) -> None:
-            for table, paused in stamped:
-                Storage.update_game(conn, table.id, clock_state=paused.to_json())
-
-        # One transaction: either every clock is stored paused or none is (a next start
-        # then pauses them all again from the same beat).
-        await self.db.write(op)
-        for table, paused in stamped:
-            table.clock_state = paused
+            cs.pause(max(last_beat, cs.start))
+            Storage.update_game(conn, game_id, clock_state=cs.to_json())
+            paused[game_id] = cs
+        return paused
 
     async def resume(self, table: Table) -> None:
         """A clock stored paused goes on where it stopped: its deadline moves by the time
@@ -192,18 +211,6 @@ class Clockwork:
         log.info("game %s: clock resumed, %.1f s of downtime given back", table.id, down)
 
     # -- the heartbeat -----------------------------------------------------------------
-    async def _start_heartbeat(self) -> None:
-        """Record this process's first beat, then one every ``settings.heartbeat``."""
-        interval = self.settings.heartbeat
-        if interval <= 0:
-            return
-        self._started_at = now = self.now()
-        # Rows of processes gone for a while are removed (never the latest).
-        stale = max(60.0, 10 * interval)
-        await self.db.write(lambda conn: Storage.claim_heartbeat(conn, self.server_id, now, stale))
-        self._beating = True
-        self._beats = asyncio.create_task(self._beat_forever(interval), name="outlaws-heartbeat")
-
     async def _beat_forever(self, interval: float) -> None:
         while True:
             await asyncio.sleep(interval)
@@ -267,7 +274,7 @@ class Clockwork:
     async def _timeout(self, game_id: str, period: int) -> None:
         """A deadline passed: if that period still runs, its seat loses or a bot plays."""
         table = self.active.get(game_id)
-        if table is None or table.clock is None:
+        if table is None or table.clock is None or not self._runs(game_id):
             return
         async with table.lock:
             cs = table.clock_state

@@ -125,14 +125,18 @@ class Moves(TableWriter):
         each catch it up first (:meth:`~.catchup.CatchUp.catch_up`), and the action is
         decided again."""
         async with table.lock:
-            if key is not None and (table.id, seat, key) in self.answered:
-                return self.answered[table.id, seat, key]
+            if key is not None:
+                stored = await self._answered(table, seat, key)
+                if stored is not None:
+                    return stored
             if self.shared and expect is not None and expect > table.actions:
                 await self._catch_up(table)  # the client saw actions this process has not
             for tries_left in reversed(range(CONFLICT_TRIES)):
                 index = table.actions
                 try:
-                    index = await self._submit_locked(table, seat, action, by, period, expect)
+                    index = await self._submit_locked(
+                        table, seat, action, by, period, expect, key
+                    )
                 except Conflict:
                     # Another process stored an action at this index first: this one
                     # was not applied. Caught up, the action is decided again: a retry
@@ -141,6 +145,10 @@ class Moves(TableWriter):
                     await self._catch_up(table)
                     if table.took(index, seat, action):
                         return index
+                    if key is not None:
+                        stored = await self._answered(table, seat, key)
+                        if stored is not None:
+                            return stored  # stored by another process, at another index
                     if not tries_left:
                         raise ApiError(
                             503, "storage", "the action could not be stored: try again"
@@ -154,11 +162,30 @@ class Moves(TableWriter):
                         raise  # the table was not behind: the refusal stands
                     continue
                 if key is not None:
-                    self.answered[table.id, seat, key] = index
-                    while len(self.answered) > 10_000:
-                        self.answered.popitem(last=False)
+                    self._remember(table, seat, key, index)
                 return index
             raise AssertionError("unreachable")  # pragma: no cover
+
+    def _remember(self, table: Table, seat: int, key: str, index: int) -> None:
+        """Keep the index of ``key``'s action (the latest 10,000 keys)."""
+        self.answered[table.id, seat, key] = index
+        while len(self.answered) > 10_000:
+            self.answered.popitem(last=False)
+
+    async def _answered(self, table: Table, seat: int, key: str) -> int | None:
+        """The index of the action ``seat`` sent with ``key``, if one was stored: this
+        process remembers those it took; with other processes, the database holds the
+        rest (the table is caught up to it first, so that the answer's position is
+        here)."""
+        found = self.answered.get((table.id, seat, key))
+        if found is not None or not self.shared:
+            return found
+        found = await self.db.call(self.db.storage.index_of_key, table.id, seat, key)
+        if found is not None:
+            if found >= table.actions:
+                await self._catch_up(table)
+            self._remember(table, seat, key, found)
+        return found
 
     async def _submit_locked(
         self,
@@ -168,6 +195,7 @@ class Moves(TableWriter):
         by: Actor,
         period: int | None,
         expect: int | None,
+        key: str | None = None,
     ) -> int:
         """:meth:`submit` once, under the table's lock: :class:`ApiError` if refused,
         :class:`~.storage.Conflict` if another process stored this index first."""
@@ -201,7 +229,7 @@ class Moves(TableWriter):
         )
         if clock_state is not None and after.result is not None:
             clock_state.stop(now)
-        row = ActionRow(index, action.to_json(), seat, by, now)
+        row = ActionRow(index, action.to_json(), seat, by, now, key)
         commit = Commit(row, action, by, clock_state, after.result)
         # Shielded: once the write is under way, the table must follow the database
         # even if the caller goes away (a closed socket, a shutdown).

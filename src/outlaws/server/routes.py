@@ -44,6 +44,7 @@ from .schemas import (
     Summary,
 )
 from .service import GameService
+from .sessions import account_of, service_of
 from .table import Table
 
 
@@ -71,11 +72,6 @@ AuthHeader = Annotated[
         "Never in the URL: `?token=` is refused (400 `token_in_url`)."
     ),
 ]
-
-
-def service_of(request: Request) -> GameService:
-    service: GameService = request.app.state.service
-    return service
 
 
 def links(game_id: str, token: str | None = None, invite: str | None = None) -> Links:
@@ -156,6 +152,11 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
     The answer holds your seat's secret token: keep it, it alone lets you act and see
     your cards."""
     service = service_of(request)
+    account = await account_of(request)
+    if body.rated and account is None:
+        raise ApiError(
+            401, "account_needed", "a rated game is for a signed-in player", field="rated"
+        )
     clock = None
     if body.clock is not None:
         clock = ClockConfig(
@@ -170,7 +171,10 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
         turn_limit=body.turn_limit,
         placement=body.placement,
         tutorial=body.tutorial,
+        rated=body.rated,
     )
+    if account is not None:  # a seat taken while signed in is the account's
+        await service.accounts.adopt(account, [made.token])
     return CreatedGame(**asdict(made), links=links(made.game, made.token, made.invite))
 
 
@@ -180,7 +184,11 @@ async def join_game(
 ) -> Joined:
     """Take the seat an invite was made for. The invite is spent; the answer holds the
     seat's own secret token (the game's creator never sees it)."""
-    joined = await service_of(request).join(invite, body.name if body else None)
+    service = service_of(request)
+    account = await account_of(request)
+    joined = await service.join(invite, body.name if body else None, account)
+    if account is not None:  # a seat taken while signed in is the account's
+        await service.accounts.adopt(account, [joined.token])
     return Joined(**asdict(joined), links=links(joined.game, joined.token))
 
 

@@ -94,6 +94,12 @@ class CreateGame(Strict):
         description="The guided game: a fixed position, you in seat 0 and first, against "
         "the scripted bot `tutorial` (with `opponent: bot`, no `bot`, `level` or `seat` 1).",
     )
+    rated: bool = Field(
+        False,
+        description="Its result moves the players' ratings: signed in only; a friend must "
+        "be signed in to join; against a bot, one of fixed rating (`random`, `heuristic`, "
+        "`search:3`), in the account's rating against bots.",
+    )
 
     @field_validator("bot")
     @classmethod
@@ -103,6 +109,8 @@ class CreateGame(Strict):
     @model_validator(mode="after")
     def _opponent(self) -> CreateGame:
         if self.tutorial:
+            if self.rated:
+                raise ValueError("the tutorial is not rated")
             if self.opponent != "bot" or self.bot is not None or self.level is not None:
                 raise ValueError("the tutorial is played against its own bot: opponent=bot alone")
             if self.seat == 1:

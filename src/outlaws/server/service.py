@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import secrets
 from collections import OrderedDict
@@ -43,6 +42,8 @@ from ..bots.placement import bot_placement
 from ..bots.tutorial import LEARNER, tutorial_setup
 from ..engine import Action, OutlawsError, Placement, State
 from . import records
+from .accounts import Accounts
+from .auth import hash_token, new_token
 from .botplay import play_bots
 from .botpool import BotPool
 from .bus import make_bus
@@ -57,21 +58,14 @@ from .notebook import Notebooks
 from .placing import NOT_PLACED, Placing
 from .quotas import ImportQuota
 from .rebuild import rebuild
+from .runners import Runners
 from .settings import Settings
-from .storage import Database, GameRow, PlacementRow, SeatRow, Storage
+from .standings import BOT_RATINGS, Standings, bot_rating
+from .storage import UNFINISHED, Database, GameRow, PlacementRow, SeatRow, Storage
 from .table import SeatInfo, Summary, Table
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-
-def hash_token(token: str) -> str:
-    """Tokens are stored only as hashes: a copy of the database plays no seat."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +104,17 @@ class GameService:
         #: This process on the bus: it does not catch up with its own announcements.
         self.process_id = secrets.token_hex(8)
         self._unsubscribe: Callable[[], None] | None = None
+        #: Players who signed up: their sessions and the seats of their accounts.
+        self.accounts = Accounts(settings, self.db)
+        #: Their ratings, moved by each rated game's end.
+        self.standings = Standings(settings, self.db)
         #: Games still being played (or waiting for a second player).
         self.active: dict[str, Table] = {}
+        #: Which games this process runs (plays the bots of, fires the deadlines of):
+        #: all of them alone; with other processes, those it created or took over.
+        self.runners = Runners(
+            settings, self.db, self.process_id, shared=self.shared, take=self._take_over
+        )
         #: The games' clocks: periods, deadlines, pauses and the heartbeat. A deadline
         #: that passes ends a game, places late cards or lets a bot play through these.
         self.clockwork = Clockwork(
@@ -121,6 +124,8 @@ class GameService:
             end=lambda table, result: self.moves.timeout_end(table, result),
             place=lambda table, placements: self.placing.late(table, placements),
             changed=self._after_change,
+            server_id=self.process_id,
+            runs=self.runners.runs,
         )
         #: Finished games recently opened.
         self.finished: OrderedDict[str, Table] = OrderedDict()
@@ -141,9 +146,9 @@ class GameService:
             self.active,
             self.invites,
             self.clockwork,
-            self.hub,
             finish=self._finish,
             spawn=self._spawn,
+            changed=lambda table: self._after_change(table, announce=False),
         )
         #: The placements before play (R3.1), and play: actions, resignations, timeouts.
         self.placing = Placing(
@@ -179,9 +184,8 @@ class GameService:
         self._unsubscribe = self.bus.subscribe(GAMES_CHANNEL, self.sync.heard)
         self.bus.on_reconnect(self.sync.catch_up_all)
         await self.bus.start()
-        unfinished = ("waiting", "placing", "playing")
         tables: list[Table] = []
-        for game_id in await self.db.call(self.db.storage.game_ids, unfinished):
+        for game_id in await self.db.call(self.db.storage.game_ids, UNFINISHED):
             row = await self.db.call(self.db.storage.load_game, game_id)
             if row is None:  # pragma: no cover - deleted meanwhile
                 continue
@@ -199,6 +203,9 @@ class GameService:
         for table in tables:
             await self.clockwork.resume(table)
             self.clockwork.arm(table)
+        # Which of them this process runs (all, alone), before any bot is let play.
+        await self.runners.start()
+        for table in tables:
             self._after_change(table, announce=False)
         self.clockwork.start()
         self._spawn(asyncio.to_thread(self.bots.warm))
@@ -207,6 +214,9 @@ class GameService:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        # The games this process ran are let go first: the others take them over at
+        # once, while this one finishes its stop.
+        await self.runners.stop()
         await self.clockwork.stop()
         tasks = list(self._tasks)
         for task in tasks:
@@ -265,11 +275,22 @@ class GameService:
     async def seat_of(self, game_id: str, token: str | None) -> tuple[Table, int | None]:
         """The table and the seat ``token`` holds in it (None: a spectator, no token).
 
-        A token that holds no seat of this game is refused, not taken for a spectator."""
+        The token is a seat's own, or one an account was given for a device of its
+        (:meth:`.Accounts.device_token`). With other processes, a token this table does
+        not know may be of a seat taken through another process a moment ago: the table
+        is caught up before the token is refused. A token that holds no seat of this
+        game is refused, not taken for a spectator."""
         table = await self.table(game_id)
         if token is None or token == "":
             return table, None
-        seat = table.seat_of_token(hash_token(token))
+        hashed = hash_token(token)
+        seat = table.seat_of_token(hashed)
+        if seat is None and self.shared and not table.finished:
+            async with table.lock:
+                await self.sync.catch_up(table)
+            seat = table.seat_of_token(hashed)
+        if seat is None:
+            seat = await self.accounts.seat_of_device_token(hashed, table.id)
         if seat is None:
             raise bad_token()
         return table, seat
@@ -296,13 +317,16 @@ class GameService:
         turn_limit: int | None,
         placement: PlacementMode = "choose",
         tutorial: bool = False,
+        rated: bool = False,
     ) -> NewGame:
         """A new game against a bot or a friend; the creator's seat token (and the
         invite for the friend's seat).
 
         ``placement="choose"``: each seat places its own cards before play (R3.1), a bot
         at once; ``"random"``: the seed deals everything and play starts now.
-        ``tutorial``: the guided game, from its fixed position (bots/tutorial.py)."""
+        ``tutorial``: the guided game, from its fixed position (bots/tutorial.py).
+        ``rated``: its result moves the players' ratings (:mod:`.standings`); against a
+        bot, one of fixed rating only (422 ``unrated_bot``)."""
         if tutorial:
             seat, bot, placement = LEARNER, "tutorial", "random"
         if seat is None:
@@ -319,6 +343,14 @@ class GameService:
         seats[seat] = SeatInfo("human", name=name, token_hash=hash_token(token))
         if opponent == "bot":
             assert bot is not None
+            if rated and bot_rating(bot) is None:
+                raise ApiError(
+                    422,
+                    "unrated_bot",
+                    f"the bot {bot} has no fixed rating yet: play it unrated, or rate a game "
+                    f"against {', '.join(BOT_RATINGS)}",
+                    field="bot",
+                )
             seats[1 - seat] = SeatInfo("bot", bot=bot, name=bot)
             status = "playing" if state is not None else "placing"
         else:
@@ -334,7 +366,11 @@ class GameService:
             status=status,
             clock=clock,
             clock_state=ClockState.fresh(clock) if clock else None,
-            meta={"placement": placement, **({"tutorial": True} if tutorial else {})},
+            meta={
+                "placement": placement,
+                **({"tutorial": True} if tutorial else {}),
+                **({"rated": True} if rated else {}),
+            },
             seed=seed,
             turn_limit=turn_limit,
         )
@@ -371,7 +407,12 @@ class GameService:
             ],
             placements=bot_rows,
         )
-        await self.db.write(lambda conn: Storage.insert_game(conn, row))
+        def store(conn: Connection) -> None:
+            Storage.insert_game(conn, row)
+            self.runners.created(conn, row.id)
+
+        await self.db.write(store)
+        self.runners.started(table.id)
         if bot_placements:
             table.place(bot_placements)
         self.active[table.id] = table
@@ -398,8 +439,9 @@ class GameService:
                     await self.table(game_id)
         return self.active.get(game_id) if game_id else None
 
-    async def join(self, invite: str, name: str | None) -> SeatGrant:
-        """Take the seat an invite was made for: its secret token (the invite is spent)."""
+    async def join(self, invite: str, name: str | None, account: str | None = None) -> SeatGrant:
+        """Take the seat an invite was made for: its secret token (the invite is spent).
+        A rated game's seat is for an ``account`` only (409 ``account_needed``)."""
         invite_hash = hash_token(invite)
         table = await self._table_of_invite(invite_hash)
         if table is None:
@@ -412,6 +454,10 @@ class GameService:
             )
             if seat is None:
                 raise ApiError(404, "unknown_invite", "this invite is already used", field="invite")
+            if table.meta.get("rated") and account is None:
+                raise ApiError(
+                    409, "account_needed", "this game is rated: sign in to take its seat"
+                )
             token = new_token()
             token_hash = hash_token(token)
             # Both seats are there: the seats place their cards (R3.1), or play starts.
@@ -482,6 +528,8 @@ class GameService:
         table.result = result
         self.active.pop(table.id, None)
         self._remember_finished(table)
+        if table.meta.get("rated"):
+            self._spawn(self.standings.settle(table))
 
     def _after_change(self, table: Table, announce: bool = True) -> None:
         """Tell the table's clients (and, with ``announce``, the other processes, which
@@ -491,11 +539,28 @@ class GameService:
             self.sync.announce(table)
         if table.status != "playing" or table.bot_task is not None:
             return
+        if not self.runners.runs(table.id):
+            return  # its runner plays the bot; this process shows the move
         to_act = table.to_act
         if to_act is not None and table.bot_for(to_act) is not None:
             table.bot_task = self._spawn(play_bots(table, self.bots, self.submit, self.shared))
 
     # -- other processes ---------------------------------------------------------------
+    async def _take_over(self, game_id: str) -> None:
+        """This process runs ``game_id`` from now on (its runner died or let it go):
+        the game is loaded or caught up, a clock left paused by a stop of every process
+        resumes, its deadline is watched and its bot plays."""
+        table = await self.table(game_id)
+        if table.finished:
+            return
+        async with table.lock:
+            await self.sync.catch_up(table)
+            if table.finished:
+                return
+            await self.clockwork.resume(table)
+        self.clockwork.arm(table)
+        self._after_change(table, announce=False)
+
     async def catch_up(self, table: Table) -> bool:
         """Bring ``table`` up to the database, under its lock (:meth:`.CatchUp.catch_up`):
         whether anything changed."""
@@ -530,7 +595,11 @@ class GameService:
     async def my_games(self, tokens: Sequence[str]) -> list[Summary]:
         """A summary of each game that one of ``tokens`` holds a seat in."""
         hashes = [hash_token(t) for t in tokens]
-        found = await self.db.call(self.db.storage.seats_of_tokens, hashes)
+        return await self.summaries(await self.db.call(self.db.storage.seats_of_tokens, hashes))
+
+    async def summaries(self, found: Sequence[tuple[str, int]]) -> list[Summary]:
+        """A summary of each (game, seat), newest game first (a game that cannot be read
+        is left out)."""
         out = []
         for game_id, seat in found:
             try:

@@ -42,6 +42,10 @@ class Settings:
     #: After a crash, the time since the last beat is downtime given back to the running
     #: clocks at the next start: at most this much of an outage is misjudged.
     heartbeat: float = 1.0
+    #: With several processes: one whose last beat is older than this (seconds) is
+    #: taken for dead, and the others take over its games' bots and clocks. The games
+    #: of a process killed outright wait up to this long (plus a beat) for their bots.
+    lease: float = 5.0
     #: Seconds a request has, once its headers are in, to send its whole body (a body
     #: trickled a byte at a time would hold its connection for ever): 408, closed. The
     #: largest body (``max_body``) must come at 35 KB/s. 0: no deadline.

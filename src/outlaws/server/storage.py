@@ -37,7 +37,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -58,6 +60,8 @@ from .tables import actions, games, heartbeats, placements, seats
 
 T = TypeVar("T")
 MIGRATIONS = Path(__file__).parent / "migrations"
+#: The statuses of a game not over yet: waiting for a second player, placing, playing.
+UNFINISHED: tuple[TableStatus, ...] = ("waiting", "placing", "playing")
 
 
 @dataclass
@@ -81,6 +85,8 @@ class ActionRow:
     seat: int
     by: Actor
     at: float
+    #: The Idempotency-Key it was sent with (None: none).
+    key: str | None = None
 
 
 @dataclass
@@ -252,6 +258,7 @@ class Storage:
                 params[f"seat_{i}"] = row.seat
                 params[f"by_{i}"] = row.by
                 params[f"at_{i}"] = row.at
+                params[f"key_{i}"] = row.key
 
             def statement(size: int = size) -> ClauseElement:
                 return insert(actions).values(
@@ -324,6 +331,16 @@ class Storage:
         return [row.id for row in conn.execute(query)]
 
     @staticmethod
+    def lock_games(conn: Connection, game_ids: Iterable[str]) -> None:
+        """:meth:`lock_game` for several games, in the order of their ids (two
+        transactions that lock the same games then never wait for each other in a
+        circle)."""
+        ordered = sorted(game_ids)
+        conn.execute(
+            select(games.c.id).where(games.c.id.in_(ordered)).order_by(games.c.id).with_for_update()
+        )
+
+    @staticmethod
     def lock_game(conn: Connection, game_id: str) -> None:
         """Lock the game's row until the transaction ends (PostgreSQL: ``FOR UPDATE``), so
         that two processes changing the game's phase take turns. SQLite has no row locks
@@ -353,17 +370,33 @@ class Storage:
 
     # -- heartbeats (revision 0003) --------------------------------------------------------
     @staticmethod
-    def claim_heartbeat(conn: Connection, server: str, now: float, stale: float) -> None:
-        """A server process starts as ``server``: its first beat.
+    def claim_heartbeat(
+        conn: Connection, server: str, now: float, stale: float, alive: float
+    ) -> tuple[bool, float | None]:
+        """A server process starts as ``server``: its first beat. Answers whether it is
+        alone (no other process beat in the last ``alive`` seconds) and the latest beat
+        before its own (None: none ever beat).
 
         Rows are per process, so that none overwrites another's; those older than
         ``stale`` seconds (processes long dead) are forgotten, but never the latest: it is
         the last sign of life the next start needs if this one fails before its first
-        beat is read."""
+        beat is read. The table is locked first (on SQLite the first write locks the
+        database), so that two processes starting at once take turns: the second sees
+        the first alive, and only the first gives the downtime back."""
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("LOCK TABLE heartbeats IN EXCLUSIVE MODE"))
+        else:
+            conn.execute(delete(heartbeats).where(heartbeats.c.server == server))
         last = conn.execute(select(func.max(heartbeats.c.beat_at))).scalar()
+        others = conn.execute(
+            select(func.count())
+            .select_from(heartbeats)
+            .where(heartbeats.c.beat_at >= now - alive, heartbeats.c.server != server)
+        ).scalar()
         cutoff = now - stale if last is None else min(float(last), now - stale)
         conn.execute(delete(heartbeats).where(heartbeats.c.beat_at < cutoff))
         conn.execute(insert(heartbeats).values(server=server, started_at=now, beat_at=now))
+        return not others, None if last is None else float(last)
 
     @staticmethod
     def beat(conn: Connection, server: str, started_at: float, now: float) -> None:
@@ -376,12 +409,67 @@ class Storage:
                 insert(heartbeats).values(server=server, started_at=started_at, beat_at=now)
             )
 
+    # -- runners (revision 0004) -------------------------------------------------------
+    @staticmethod
+    def run_game(conn: Connection, game_id: str, server: str) -> None:
+        """``server`` runs the game from now on (it created it)."""
+        conn.execute(update(games).where(games.c.id == game_id).values(runner=server))
+
+    @staticmethod
+    def orphans(conn: Connection, now: float, alive: float) -> tuple[list[tuple[str, Any]], int]:
+        """The unfinished games that no living process runs (no runner, or a runner with
+        no beat in the last ``alive`` seconds), each with its runner; and how many
+        processes are alive."""
+        living = select(heartbeats.c.server).where(heartbeats.c.beat_at >= now - alive)
+        query = select(games.c.id, games.c.runner).where(
+            games.c.status.in_(UNFINISHED),
+            or_(games.c.runner.is_(None), games.c.runner.not_in(living)),
+        )
+        count = conn.execute(select(func.count()).select_from(living.subquery())).scalar()
+        return [(row.id, row.runner) for row in conn.execute(query)], int(count or 0)
+
+    @staticmethod
+    def take_over(conn: Connection, game_id: str, old: str | None, server: str) -> bool:
+        """``server`` takes the game over from ``old`` (a dead process, or None), unless
+        another took it first: whether it did."""
+        runner = games.c.runner.is_(None) if old is None else games.c.runner == old
+        done = conn.execute(
+            update(games)
+            .where(games.c.id == game_id, runner, games.c.status.in_(UNFINISHED))
+            .values(runner=server)
+        )
+        return done.rowcount == 1
+
+    @staticmethod
+    def games_run_by(conn: Connection, server: str) -> list[str]:
+        """The unfinished games that ``server`` runs."""
+        query = select(games.c.id).where(games.c.runner == server, games.c.status.in_(UNFINISHED))
+        return [row.id for row in conn.execute(query)]
+
+    @staticmethod
+    def let_go(conn: Connection, server: str) -> None:
+        """``server`` stops: its games are left for the others to take at once."""
+        conn.execute(update(games).where(games.c.runner == server).values(runner=None))
+
+    @staticmethod
+    def running_clocks(conn: Connection) -> list[tuple[str, Any]]:
+        """Each unfinished game's stored clock state (games with a clock)."""
+        query = select(games.c.id, games.c.clock_state).where(
+            games.c.status.in_(UNFINISHED), games.c.clock_state.is_not(None)
+        )
+        return [(row.id, _load(row.clock_state)) for row in conn.execute(query)]
+
+    @staticmethod
+    def latest_beat(conn: Connection) -> float | None:
+        """The latest beat of any server process (None: none ever beat)."""
+        last = conn.execute(select(func.max(heartbeats.c.beat_at))).scalar()
+        return None if last is None else float(last)
+
     # -- reads -------------------------------------------------------------------------
     def last_heartbeat(self) -> float | None:
         """The latest beat of any server process (None: none ever beat)."""
         with self.engine.connect() as conn:
-            last = conn.execute(select(func.max(heartbeats.c.beat_at))).scalar()
-            return None if last is None else float(last)
+            return self.latest_beat(conn)
 
     def game_ids(self, statuses: Iterable[str]) -> list[str]:
         with self.engine.connect() as conn:
@@ -413,7 +501,9 @@ class Storage:
                 .order_by(actions.c.idx)
             )
             for a in conn.execute(query):
-                game.actions.append(ActionRow(a.idx, _load(a.action), a.seat, actor(a.by), a.at))
+                game.actions.append(
+                    ActionRow(a.idx, _load(a.action), a.seat, actor(a.by), a.at, a.key)
+                )
             query = (
                 select(placements)
                 .where(placements.c.game_id == game_id)
@@ -422,6 +512,16 @@ class Storage:
             for pl in conn.execute(query):
                 game.placements.append(PlacementRow(pl.seat, _load(pl.placement), pl.at))
             return game
+
+    def index_of_key(self, game_id: str, seat: int, key: str) -> int | None:
+        """The index of the action ``seat`` sent with the Idempotency-Key ``key``, if
+        one was stored (by any process)."""
+        query = select(actions.c.idx).where(
+            actions.c.game_id == game_id, actions.c.seat == seat, actions.c.key == key
+        )
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+            return None if found is None else int(found)
 
     def game_of_invite(self, invite_hash: str) -> str | None:
         """The game whose seat waits for this invite (None: unknown, or already used)."""
@@ -444,9 +544,9 @@ class Storage:
 #: (dialect, paramstyle, statement key): the statement's SQL text for that driver and,
 #: for a positional paramstyle (SQLite's ``?``), the order of its parameters.
 _DRIVER_SQL: dict[tuple[str, str, Any], tuple[str, tuple[str, ...] | None]] = {}
-#: The most rows an INSERT of actions takes (6 parameters each: SQLite allows 999).
+#: The most rows an INSERT of actions takes (7 parameters each: SQLite allows 999).
 _INSERT_CHUNK = 64
-_ACTION_COLUMNS = ("game_id", "idx", "action", "seat", "by", "at")
+_ACTION_COLUMNS = ("game_id", "idx", "action", "seat", "by", "at", "key")
 
 
 def _execute(
@@ -583,6 +683,13 @@ class Database:
                 results = [(True, None if isinstance(op, Append) else op(conn)) for op in ops]
                 appends = [op for op in ops if isinstance(op, Append)]
                 if appends:
+                    if self.shared:
+                        # The games' rows first (PostgreSQL: FOR UPDATE, in one order):
+                        # an end another process is storing waits for this commit and
+                        # then counts this action, or this waits for the end and sees
+                        # it. Without the lock each could miss the other's uncommitted
+                        # row, and an action would follow a stored end.
+                        Storage.lock_games(conn, {a.game_id for a in appends})
                     Storage.insert_action_rows(conn, [(a.game_id, a.row) for a in appends])
                     if self.shared:
                         # After the insert: on SQLite it holds the write lock, so the

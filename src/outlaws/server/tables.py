@@ -12,6 +12,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -37,6 +38,9 @@ games = Table(
     Column("clock", Text, nullable=True),  # the clock chosen at creation
     Column("clock_state", Text, nullable=True),  # banks and the current deadline
     Column("meta", Text, nullable=False),  # players' names, imported metadata
+    # The server process that plays its bots and fires its deadlines (revision 0004;
+    # several processes on one database): the id of its heartbeat, or null.
+    Column("runner", String(32), nullable=True),
 )
 
 #: The two seats of each game: who plays it and the hash of its secret token.
@@ -50,6 +54,9 @@ seats = Table(
     Column("name", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True, unique=True),
     Column("invite_hash", String(64), nullable=True, unique=True),
+    # The account whose seat it is (revision 0006; null: a guest's).
+    Column("account_id", String(32), nullable=True),
+    Index("seats_account", "account_id"),
 )
 
 #: The action log: every accepted action, in order, committed before anyone sees it.
@@ -62,6 +69,10 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("by", String(8), nullable=False),  # "human" | "bot" | "clock" | "import"
     Column("at", Float, nullable=False),
+    # The Idempotency-Key it was sent with, if any (revision 0005): a retry that reaches
+    # another process is answered from it.
+    Column("key", String(64), nullable=True),
+    Index("actions_key", "game_id", "seat", "key", unique=True),
 )
 
 #: Each seat's placement of its cards (R3.1), committed before it counts; the game's
@@ -83,4 +94,88 @@ heartbeats = Table(
     Column("server", String(32), primary_key=True),  # a random id of the process
     Column("started_at", Float, nullable=False),
     Column("beat_at", Float, nullable=False),  # the wall clock of its latest beat
+)
+
+#: Players who signed up (revision 0006). ``name_key`` is the name folded, unique.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(64), nullable=False, unique=True),
+    Column("password_hash", Text, nullable=False),  # argon2id, with its parameters
+    Column("created_at", Float, nullable=False),
+)
+
+#: Signed-in browsers: the hash of each session cookie, and its anti-CSRF token.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("csrf", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("sessions_account", "account_id"),
+)
+
+#: Failed sign-ins (by name, by client address), counted by the throttle.
+login_failures = Table(
+    "login_failures",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(128), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("login_failures_key", "key", "at"),
+)
+
+#: A seat's tokens beyond its first: one for each device its account plays it from.
+seat_tokens = Table(
+    "seat_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("seat_tokens_account", "account_id"),
+)
+
+#: Each account's Glicko-2 rating in each pool (revision 0007): ``players`` (games
+#: between accounts) and ``bots`` (its games against bots of fixed ratings).
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("pool", String(16), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+#: A rating after each rated game: the profile's graph and its list of games.
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("pool", String(16), nullable=False),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("score", Float, nullable=False),  # 1 won, 0.5 drawn, 0 lost
+    Column("how", String(16), nullable=False),  # the way it ended (good, bad, ugly, ...)
+    Column("opponent", String(64), nullable=False),  # an account's name, or a bot's spec
+    Index("rating_history_account", "account_id", "at"),
+)
+
+#: The games already rated: a game is rated once, by the first process to see its end.
+rated_games = Table(
+    "rated_games",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("at", Float, nullable=False),
 )
