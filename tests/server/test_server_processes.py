@@ -39,8 +39,10 @@ from serverkit import (
     expand_legal,
     http_game,
     place,
+    play_http,
     recv,
     recv_until,
+    said_hello,
     settings_for,
 )
 from sqlalchemy import create_engine, text
@@ -438,9 +440,10 @@ def test_a_bot_game_played_through_both_processes_moves_the_bot_once(
 def test_a_process_killed_while_its_bot_thinks_is_taken_over_and_the_game_goes_on(
     tmp_path: Path, database: str, buses: Callable[[], Bus], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A runs a bot game and dies (like ``kill -9``: its claims stay, its beat stops)
-    while its bot thinks. The human, who reconnected to B, waits no longer than the
-    lease: B takes the game over, its bot plays, and the game goes on to its end."""
+    """A runs a bot game, its human plays through it, and A dies (like ``kill -9``: its
+    claims stay, its beat stops) while its bot thinks. The human, who reconnected to B,
+    waits no longer than the lease: B takes the game over, its bot plays, and the game
+    goes on to its end."""
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     lease = 1.0
@@ -465,15 +468,16 @@ def test_a_process_killed_while_its_bot_thinks_is_taken_over_and_the_game_goes_o
             made = create_bot_game(a, bot="random", seat=0, turn_limit=30)
             game_id, token = made["game"], made["token"]
             assert runner_of(database, game_id) == process_id(a)
-            game = http_game(b, game_id, token)
+            game = http_game(a, game_id, token)
             while game["view"]["to_act"] == 0:  # the human's actions, up to the bot's turn
                 query = f"?expect={game['actions']}"
-                answer = act(b, game_id, token, rng.choice(game["legal"]), query)
+                answer = act(a, game_id, token, rng.choice(game["legal"]), query)
                 assert answer.status_code == 200, answer.text
-                game = http_game(b, game_id, token)
-            reached(a, game_id, http_game(b, game_id)["actions"])
-            assert http_game(a, game_id, token)["view"]["to_act"] == 1  # A's bot thinks
-        # A is gone, its bot's move with it; B takes the game over and plays the bot.
+                game = http_game(a, game_id, token)
+            assert game["view"]["to_act"] == 1  # A's bot thinks
+        # A is gone with its bot's move; the human reconnects to B.
+        reached(b, game_id, game["actions"])
+        # B takes the game over and plays the bot.
         before = http_game(b, game_id)["actions"]
         started = time.monotonic()
         reached_within(b, game_id, before + 1, lease + AT_ONCE)
@@ -489,6 +493,39 @@ def test_a_process_killed_while_its_bot_thinks_is_taken_over_and_the_game_goes_o
             answer = act(b, game_id, token, rng.choice(game["legal"]), f"?expect={game['actions']}")
             assert answer.status_code == 200, answer.text
         assert http_game(b, game_id)["status"] == "over"
+        total = http_game(b, game_id)["actions"]
+        assert stored_actions(database, game_id) == list(range(total))
+
+
+def test_a_game_played_through_another_process_than_its_creator_is_run_there(
+    tmp_path: Path, database: str, buses: Callable[[], Bus]
+) -> None:
+    """The balancer sends a game's players to the server its id hashes to, which need
+    not be the one that created it. The creator, where nobody watches the game, hands it
+    over at the first change made through the other process and forgets its table: the
+    bot then plays where its opponent is, and the creator does no more of its work."""
+    rng = random.Random(8)
+    with two_servers(tmp_path, database, buses) as (a, b):
+        made = create_bot_game(a, bot="random", seat=0, turn_limit=20)
+        game_id, token = made["game"], made["token"]
+        assert runner_of(database, game_id) == process_id(a)
+        with said_hello(b, game_id, token) as ws:
+            assert recv(ws)["type"] == "hello"
+            for _ in range(40):
+                game = http_game(b, game_id, token)
+                if runner_of(database, game_id) == process_id(b) or game["status"] != "playing":
+                    break
+                if game["view"]["to_act"] == 0:
+                    query = f"?expect={game['actions']}"
+                    act(b, game_id, token, rng.choice(game["legal"]), query)
+                else:
+                    time.sleep(0.05)
+            assert runner_of(database, game_id) == process_id(b)
+            service_a = a.app.state.service  # type: ignore[attr-defined]
+            assert game_id not in service_a.active
+            # The bot plays on B, its opponent's process, to the end of the game.
+            play_http(b, game_id, {0: token}, rng, steps=10_000)
+            assert http_game(b, game_id)["status"] == "over"
         total = http_game(b, game_id)["actions"]
         assert stored_actions(database, game_id) == list(range(total))
 

@@ -63,6 +63,7 @@ class CatchUp:
         finish: Finish,
         spawn: Spawn,
         changed: Callable[[Table], None],
+        unwatched: Callable[[Table, str], bool],
     ) -> None:
         self.db = db
         self.bus = bus
@@ -74,6 +75,7 @@ class CatchUp:
         self._finish = finish
         self._spawn = spawn
         self._changed = changed
+        self._unwatched = unwatched
         #: The catch-up under way for each game, and those asked again meanwhile.
         self._catching: dict[str, asyncio.Task[Any]] = {}
         self._catch_again: set[str] = set()
@@ -92,13 +94,18 @@ class CatchUp:
         )
 
     def heard(self, message: Message) -> None:
-        """Another process changed a game: if it is at this process's table, catch up."""
-        if message.get("from") == self.process_id:
+        """Another process changed a game: if it is at this process's table, catch up,
+        unless nobody watches it here (then the other process serves its players and
+        this one lets the game go: ``unwatched``)."""
+        sender = message.get("from")
+        if sender == self.process_id or not isinstance(sender, str):
             return
         game_id = message.get("game")
         table = self.active.get(game_id) if isinstance(game_id, str) else None
         if table is None:
             return  # not held here (a finished game changes no more)
+        if self._unwatched(table, sender):
+            return
         # Read again even when the message's actions and status are the table's: a
         # join, a placement or a clock changes neither.
         self.schedule(table)

@@ -113,7 +113,7 @@ class GameService:
         #: Which games this process runs (plays the bots of, fires the deadlines of):
         #: all of them alone; with other processes, those it created or took over.
         self.runners = Runners(
-            settings, self.db, self.process_id, shared=self.shared, take=self._take_over
+            settings, self.db, self.bus, self.process_id, shared=self.shared, take=self._take_over
         )
         #: The games' clocks: periods, deadlines, pauses and the heartbeat. A deadline
         #: that passes ends a game, places late cards or lets a bot play through these.
@@ -149,6 +149,7 @@ class GameService:
             finish=self._finish,
             spawn=self._spawn,
             changed=lambda table: self._after_change(table, announce=False),
+            unwatched=self._unwatched,
         )
         #: The placements before play (R3.1), and play: actions, resignations, timeouts.
         self.placing = Placing(
@@ -546,6 +547,18 @@ class GameService:
             table.bot_task = self._spawn(play_bots(table, self.bots, self.submit, self.shared))
 
     # -- other processes ---------------------------------------------------------------
+    def _unwatched(self, table: Table, sender: str) -> bool:
+        """A change to ``table`` was made through the process ``sender``: if nobody
+        watches the game here, that process serves its players, so it runs the game
+        from now on (if this one ran it) and this one forgets the table (read again if
+        it is asked for). Whether it was forgotten."""
+        if self.hub.watched(table.id):
+            return False
+        if self.runners.runs(table.id):
+            self._spawn(self.runners.hand_over(table.id, sender))
+        self.active.pop(table.id, None)
+        return True
+
     async def _take_over(self, game_id: str) -> None:
         """This process runs ``game_id`` from now on (its runner died or let it go):
         the game is loaded or caught up, a clock left paused by a stop of every process
