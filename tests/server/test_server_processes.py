@@ -1,12 +1,13 @@
-"""Several server processes, one set of games (issue 15, its first step).
+"""Several server processes, one set of games (issue 15).
 
-Two apps (``create_app`` twice, each with its own event loop, database writer and
-tables in memory) share one database and one bus, as two ``outlaws serve`` processes
-share PostgreSQL and Redis: a seat on each, a spectator on the second, each seeing the
-other's moves at once; the same action sent to both at once is stored once; a process
-that missed a bus message catches up before it acts.
+Apps (``create_app`` two or three times, each with its own event loop, database writer
+and tables in memory) share one database and one bus, as ``outlaws serve`` processes
+share PostgreSQL and Redis: a seat on each of two, a spectator on a third, each seeing
+the others' moves at once; the same action sent to two at once is stored once; a process
+that missed a bus message catches up before it acts; a game's bots and clocks run on
+one process (its runner), once, and another takes them over when it dies.
 
-The bus is one :class:`~outlaws.server.bus.LocalBus` shared by both apps; with
+The bus is one :class:`~outlaws.server.bus.LocalBus` shared by the apps; with
 ``OUTLAWS_TEST_REDIS`` (a redis URL) the same games run over Redis, each app with its own
 :class:`~outlaws.server.bus.RedisBus`. With ``OUTLAWS_TEST_POSTGRES`` (see
 ``test_server_postgres.py``) they run on PostgreSQL too.
@@ -94,18 +95,27 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @contextmanager
-def two_servers(
-    tmp_path: Path, database: str, buses: Callable[[], Bus]
-) -> Iterator[tuple[TestClient, TestClient]]:
-    """Two running apps on one database and one bus."""
+def servers(
+    tmp_path: Path, database: str, buses: Callable[[], Bus], names: str = "abc"
+) -> Iterator[list[TestClient]]:
+    """Running apps on one database and one bus, one for each of ``names``."""
     with ExitStack() as stack:
         clients = []
-        for name in ("a", "b"):
+        for name in names:
             folder = tmp_path / name
             folder.mkdir()
             settings = settings_for(folder, db_url=database, bus=buses())
             clients.append(stack.enter_context(TestClient(create_app(settings))))
-        yield clients[0], clients[1]
+        yield clients
+
+
+@contextmanager
+def two_servers(
+    tmp_path: Path, database: str, buses: Callable[[], Bus]
+) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two running apps on one database and one bus."""
+    with servers(tmp_path, database, buses, "ab") as (a, b):
+        yield a, b
 
 
 def stored_actions(database: str, game_id: str) -> list[int]:
@@ -146,11 +156,11 @@ def latest_of(ws: Any, count: int, timeout: float = AT_ONCE) -> dict[str, Any]:
     return recv_until(ws, done, timeout)[-1]
 
 
-def test_two_seats_on_two_processes_and_a_spectator_play_a_game(
+def test_two_seats_on_two_processes_and_a_spectator_on_a_third_play_a_game(
     tmp_path: Path, database: str, buses: Callable[[], Bus]
 ) -> None:
     rng = random.Random(15)
-    with two_servers(tmp_path, database, buses) as (a, b):
+    with servers(tmp_path, database, buses, "abc") as (a, b, c):
         options = {"opponent": "friend", "seat": 0, "placement": "random", "turn_limit": 25}
         made = a.post("/games", json=options)
         assert made.status_code == 201, made.text
@@ -168,7 +178,7 @@ def test_two_seats_on_two_processes_and_a_spectator_play_a_game(
         with (
             a.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[0])) as ws0,
             b.websocket_connect(f"/ws/games/{game_id}", headers=auth(tokens[1])) as ws1,
-            b.websocket_connect(f"/ws/games/{game_id}") as spectator,
+            c.websocket_connect(f"/ws/games/{game_id}") as spectator,
         ):
             spectator.send_json({"op": "hello"})
             sockets = {0: ws0, 1: ws1, None: spectator}
@@ -189,7 +199,7 @@ def test_two_seats_on_two_processes_and_a_spectator_play_a_game(
                     assert latest[seat]["actions"] == count, (seat, latest[seat])
             assert latest[0]["result"] == latest[1]["result"] == latest[None]["result"]
         assert stored_actions(database, game_id) == list(range(count))
-        assert http_game(a, game_id) == http_game(b, game_id)
+        assert http_game(a, game_id) == http_game(b, game_id) == http_game(c, game_id)
 
 
 def test_the_same_action_sent_to_both_processes_is_stored_once(
