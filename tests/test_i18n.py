@@ -260,6 +260,9 @@ def dynamic_names() -> dict[str, list[str] | None]:
         # tn(): base.one / base.other, checked by the count test; here the base's .other.
         "stash.${kind}": [f"{kind}.other" for kind in stash],
         "bot.${spec}": ["random", "heuristic"],
+        # profile.js: the rating pools, and every way a rated game ends.
+        "profile.pool.${pool}": js_string_list(WEB / "profile.js", "POOLS"),
+        "profile.how.${how}": [*wins, HOW_LIMIT, *server_endings()],
         # ui.js shows error.generic for a code it has no message for.
         "error.${code}": None,
     }

@@ -97,10 +97,13 @@ async def sign_in(request: Request, response: Response, body: Credentials) -> Ac
     return await _signed_in(request, response, signed, body.seats)
 
 
-@router.get("", response_model=AccountOut)
-async def me(request: Request) -> AccountOut:
-    """The signed-in account, and the anti-CSRF token of this session."""
-    found = await session_of(request, changes=False)
+@router.get("", response_model=AccountOut | None)
+async def me(request: Request) -> AccountOut | None:
+    """The signed-in account, and the anti-CSRF token of this session; `null` for a
+    guest (not an error: every page of a guest asks)."""
+    found = await service_of(request).accounts.session(request.cookies.get(SESSION_COOKIE))
+    if found is None:
+        return None
     return AccountOut(id=found.account_id, name=found.name, csrf=found.csrf, adopted=0)
 
 

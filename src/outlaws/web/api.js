@@ -14,10 +14,12 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { body, token } = {}) {
+async function request(method, path, { body, token, csrf } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  // A signed-in request that changes something echoes the session's token (CSRF).
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   let response;
   try {
     response = await fetch(path, {
@@ -42,8 +44,10 @@ async function request(method, path, { body, token } = {}) {
 const enc = encodeURIComponent;
 
 export const api = {
-  createGame: (body) => request("POST", "/games", { body }),
-  join: (invite, name) => request("POST", `/invites/${enc(invite)}`, { body: name ? { name } : {} }),
+  /** `csrf`: the session's token when signed in (the seat is then the account's). */
+  createGame: (body, csrf) => request("POST", "/games", { body, csrf }),
+  join: (invite, name, csrf) =>
+    request("POST", `/invites/${enc(invite)}`, { body: name ? { name } : {}, csrf }),
   inviteStatus: (invite) => request("GET", `/invites/${enc(invite)}`),
   mine: (tokens) => request("POST", "/games/mine", { body: { tokens } }),
   game: (id, token) => request("GET", `/games/${enc(id)}`, { token }),
@@ -64,6 +68,16 @@ export const api = {
   /** This seat's placement (R3.1): `{street, saloon}` or `{random: true}`, sent once. */
   place: (id, token, body) => request("POST", `/games/${enc(id)}/placement`, { body, token }),
   recordUrl: (id) => `/games/${enc(id)}/record`,
+  // Accounts (optional): the session is an HttpOnly cookie the browser sends itself.
+  account: () => request("GET", "/account"),
+  signUp: (name, password, seats) => request("POST", "/account", { body: { name, password, seats } }),
+  signIn: (name, password, seats) =>
+    request("POST", "/account/session", { body: { name, password, seats } }),
+  signOut: (csrf) => request("DELETE", "/account/session", { csrf }),
+  accountGames: () => request("GET", "/account/games"),
+  /** This device's own token of the account's seat in `game`. */
+  deviceToken: (game, csrf) => request("POST", `/account/games/${enc(game)}/token`, { csrf }),
+  profile: (name) => request("GET", `/players/${enc(name)}`),
 };
 
 /** Close codes after which reconnecting is pointless (docs/protocol.md). */

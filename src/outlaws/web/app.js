@@ -4,11 +4,13 @@
 //   #/watch/{id}            spectate
 //   #/join/{invite}         accept a friend's invite
 //   #/replay/{id}           replay a finished game
+//   #/player/{name}         a player's profile: ratings and rated games
 
 import { GamePage } from "./game.js";
 import { HowtoPage } from "./howto.js";
 import { LANGUAGES, language, onLanguageChange, preferredLanguage, setLanguage, t, translateDom } from "./i18n.js";
 import { JoinPage, LobbyPage } from "./lobby.js";
+import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import { installTooltips } from "./tooltip.js";
 
@@ -18,6 +20,7 @@ const ROUTES = [
   [/^#\/watch\/([^/]+)\/?$/, (m) => new GamePage({ game: m[1] })],
   [/^#\/join\/([^/]+)\/?$/, (m) => new JoinPage({ invite: m[1] })],
   [/^#\/replay\/([^/]+)\/?$/, (m) => new ReplayPage({ game: m[1] })],
+  [/^#\/player\/([^/]+)\/?$/, (m) => new ProfilePage({ name: m[1] })],
   [/^#\/howto(?:\/([\w-]+))?\/?$/, (m) => new HowtoPage({ section: m[1] || null })],
 ];
 

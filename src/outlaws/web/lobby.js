@@ -1,6 +1,7 @@
 // The lobby (#/): new games against a bot or a friend, my games, spectating, importing
 // a record; and the page that accepts an invite (#/join/{invite}).
 
+import { accountPanel, csrf, elsewhere, loadSession, openHere, signedIn } from "./account.js";
 import { api } from "./api.js";
 import { howtoButton } from "./howto.js";
 import { t } from "./i18n.js";
@@ -86,6 +87,7 @@ export class LobbyPage {
           howtoButton(),
           lobbyEntry(),
         ),
+        accountPanel(() => this.loadMine()),
         this.newGame(),
         this.mine(),
         this.watch(),
@@ -240,7 +242,7 @@ export class LobbyPage {
       else body.bot = spec;
     }
     try {
-      const made = await api.createGame(body);
+      const made = await api.createGame(body, csrf());
       store.remember({
         game: made.game,
         seat: made.seat,
@@ -264,17 +266,22 @@ export class LobbyPage {
 
   mine() {
     this.mineList = h("ul", { class: "my-games", "data-testid": "my-games" });
+    this.accountGames = h("div", { "data-testid": "account-games" });
     return h(
       "section",
       { class: "panel", "aria-labelledby": "mine-title" },
       h("h2", { id: "mine-title", text: t("mine.title") }),
       this.mineList,
+      this.accountGames,
     );
   }
 
   async loadMine() {
     const list = this.mineList;
     const entries = store.myGames();
+    await loadSession();
+    if (list !== this.mineList) return;
+    this.loadAccountGames(entries);
     if (!entries.length) {
       list.replaceChildren(h("li", { class: "hint", text: t("mine.none") }));
       return;
@@ -317,6 +324,47 @@ export class LobbyPage {
         ),
       );
     }
+  }
+
+  /** Signed in: the account's games this browser holds no seat of (played on another
+   * device), each to open here. */
+  async loadAccountGames(entries) {
+    const box = this.accountGames;
+    box.replaceChildren();
+    if (!signedIn()) return;
+    let games;
+    try {
+      games = elsewhere((await api.accountGames()).games, entries);
+    } catch {
+      return; // the list of this browser's games stands on its own
+    }
+    if (box !== this.accountGames || !games.length) return;
+    box.append(h("h3", { text: t("mine.elsewhere") }));
+    const list = h("ul", { class: "my-games" });
+    for (const game of games) {
+      const opponent = playerName(game.players[1 - game.seat], 1 - game.seat, true);
+      list.append(
+        h(
+          "li",
+          { class: "my-game", "data-testid": "account-game", "data-game": game.game },
+          h("span", { class: "vs", text: t("mine.vs", { who: opponent }) }),
+          h("button", {
+            type: "button",
+            class: "btn small",
+            "data-testid": "open-here",
+            text: t("mine.openHere"),
+            onclick: async () => {
+              try {
+                location.hash = await openHere(game);
+              } catch (err) {
+                this.error(err);
+              }
+            },
+          }),
+        ),
+      );
+    }
+    box.append(list);
   }
 
   watch() {
@@ -413,7 +461,8 @@ export class JoinPage {
     const banner = h("div", { class: "banner", role: "alert", "data-testid": "error", hidden: true });
     const go = async () => {
       try {
-        const joined = await api.join(this.invite, name.value.trim() || null);
+        await loadSession();
+        const joined = await api.join(this.invite, name.value.trim() || null, csrf());
         store.remember({ game: joined.game, seat: joined.seat, token: joined.token, kind: "friend", joinedWith: this.invite });
         location.hash = `#/game/${encodeURIComponent(joined.game)}/${encodeURIComponent(joined.token)}`;
       } catch (err) {

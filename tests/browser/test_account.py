@@ -1,0 +1,97 @@
+"""Accounts in Chromium (issue 16): a guest plays, signs up in the lobby and keeps the
+game; on a second device (another browser context) they sign in and open it there; a
+rated game moves their rating, which their profile shows. Pictures:
+docs/img/account-lobby.png and docs/img/profile.png (made when missing, remade with
+OUTLAWS_UPDATE_SCREENSHOTS=1)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+from tablekit import bearer, game_and_token
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PASSWORD = "a long enough secret"
+
+
+def keep(page: Page, name: str) -> None:
+    """A picture of the page for the documentation: made when missing, remade on demand."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    image = ROOT / "docs" / "img" / name
+    if not image.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
+        image.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ARTIFACTS / name, image)
+
+
+def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
+    page: Page, new_context: Any, live_server: str, console_errors: list[str]
+) -> None:
+    name = f"Belle{os.getpid() % 100000}"
+    page.goto("/")
+    # A guest's game against a bot.
+    page.get_by_test_id("bot-level").select_option("random")
+    page.get_by_test_id("lobby-placement-random").check()
+    page.get_by_test_id("new-bot").click()
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+    game, _ = game_and_token(page)
+    # Back in the lobby, the guest signs up: the game becomes the account's.
+    page.goto("/")
+    account = page.get_by_test_id("account")
+    account.get_by_test_id("account-name-input").fill(name)
+    account.get_by_test_id("account-password").fill("short")
+    account.get_by_test_id("sign-up").click()
+    expect(account.get_by_test_id("account-error")).to_be_visible()
+    console_errors.clear()  # the refusal (422) the browser logs: expected here
+    account.get_by_test_id("account-password").fill(PASSWORD)
+    account.get_by_test_id("sign-up").click()
+    expect(account.get_by_test_id("account-name")).to_contain_text(name)
+    keep(page, "account-lobby.png")
+
+    # Another device: it signs in, and opens the game with a token of its own.
+    laptop = new_context(viewport={"width": 1280, "height": 900}).new_page()
+    laptop.goto(f"{live_server}/")
+    other = laptop.get_by_test_id("account")
+    other.get_by_test_id("account-name-input").fill(name.lower())
+    other.get_by_test_id("account-password").fill(PASSWORD)
+    other.get_by_test_id("sign-in").click()
+    expect(other.get_by_test_id("account-name")).to_contain_text(name)
+    found = laptop.locator(f'[data-testid="account-game"][data-game="{game}"]')
+    expect(found).to_be_visible()
+    found.get_by_test_id("open-here").click()
+    expect(laptop.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+    here, token = game_and_token(laptop)
+    assert here == game
+    seen = httpx.get(f"{live_server}/games/{game}", headers=bearer(token), timeout=10).json()
+    assert seen["mode"] == "play"
+    # A rated game against a bot, given up: the profile shows the rating it moved.
+    made = laptop.evaluate(
+        """async () => {
+            const me = await (await fetch('/account')).json();
+            const r = await fetch('/games', {method: 'POST', headers: {'Content-Type':
+              'application/json', 'X-CSRF-Token': me.csrf}, body: JSON.stringify({opponent:
+              'bot', bot: 'random', placement: 'random', rated: true})});
+            return r.json();
+        }"""
+    )
+    resigned = httpx.post(
+        f"{live_server}/games/{made['game']}/resign", headers=bearer(made["token"]), timeout=10
+    )
+    assert resigned.status_code == 200
+    laptop.goto(f"{live_server}/")
+    laptop.get_by_test_id("account-profile").click()
+    expect(laptop.get_by_test_id("pool-bots")).to_be_visible(timeout=10_000)
+    rating = int(laptop.get_by_test_id("rating-bots").inner_text())
+    assert rating < 1500
+    keep(laptop, "profile.png")
+    # Signed out, the lobby offers the forms again.
+    laptop.goto(f"{live_server}/")
+    laptop.get_by_test_id("sign-out").click()
+    expect(laptop.get_by_test_id("sign-in")).to_be_visible()
+    assert console_errors == []
