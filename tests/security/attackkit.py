@@ -3,14 +3,23 @@ trips timed on a WebSocket."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import re
+import signal
 import statistics
+import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 with warnings.catch_warnings():
@@ -51,3 +60,45 @@ def ping_times(ws: WebSocketTestSession, count: int) -> list[float]:
 
 def median_ms(times: list[float]) -> float:
     return statistics.median(times) * 1000.0
+
+
+@contextmanager
+def live_server(
+    command: list[str], wait: float = 20.0
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """A server process started by ``command``, which prints its port on its first line
+    (``outlaws serve`` does: ``... http://127.0.0.1:PORT ...``); its base URL, once it
+    answers, and its process. In a session of its own, so that its bot workers go with
+    it; stopped (SIGTERM, then SIGKILL of the whole group) at the end."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        port = re.search(r"(?::|port )(\d+) ", line)
+        assert port, line
+        base = f"http://127.0.0.1:{port.group(1)}"
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                httpx.get(f"{base}/bots", timeout=2.0)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, f"the server did not answer: {line}"
+                time.sleep(0.02)
+        yield base, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(5)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+
+
+def serve_command(db: Path, *options: str) -> list[str]:
+    """``outlaws serve`` on a free port, on the SQLite file ``db``, one bot worker."""
+    return [
+        sys.executable, "-m", "outlaws.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+        "--db", f"sqlite:///{db}", "--bot-workers", "1", "--log-level", "warning", *options,
+    ]  # fmt: skip

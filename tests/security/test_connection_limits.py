@@ -6,10 +6,7 @@ on WebSockets, spectators included. Against a real ``outlaws serve`` on 127.0.0.
 
 from __future__ import annotations
 
-import re
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -18,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from attackkit import recv
+from attackkit import live_server, recv, serve_command
 from serverkit import create_friend_game, running
 
 HEADER_TIMEOUT = 1.0
@@ -28,32 +25,11 @@ PER_CLIENT = 20
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("slowloris") / "outlaws.db"
-    command = [
-        sys.executable, "-m", "outlaws.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-        "--db", f"sqlite:///{db}", "--bot-workers", "1", "--log-level", "warning",
-        "--header-timeout", str(HEADER_TIMEOUT), "--client-connections", str(PER_CLIENT),
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        port = re.search(r":(\d+) ", line)
-        assert port, line
-        base = f"http://127.0.0.1:{port.group(1)}"
-        for _ in range(100):
-            try:
-                httpx.get(f"{base}/bots", timeout=2.0)
-                break
-            except httpx.TransportError:
-                time.sleep(0.1)
+    command = serve_command(
+        db, "--header-timeout", str(HEADER_TIMEOUT), "--client-connections", str(PER_CLIENT)
+    )
+    with live_server(command) as (base, _):
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(3)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
 
 
 def half_open(base: str) -> socket.socket:

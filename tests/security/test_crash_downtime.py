@@ -20,10 +20,8 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +31,7 @@ from typing import Any
 import httpx
 from alembic import command
 from alembic.config import Config
-from attackkit import recv  # noqa: F401  (the server kit's path)
+from attackkit import live_server, serve_command
 from serverkit import create_friend_game, http_game, running
 from sqlalchemy import inspect, select, update
 
@@ -55,28 +53,8 @@ def serve(db: Path) -> Iterator[tuple[str, subprocess.Popen[str], float]]:
     """An ``outlaws serve`` on ``db``, in a process group of its own (so that a kill
     takes its bot workers too, as a power cut would): its base URL, its process, and
     when it first answered (its clocks resumed before: it serves only once started)."""
-    command = [
-        sys.executable, "-m", "outlaws.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-        "--db", f"sqlite:///{db}", "--bot-workers", "1", "--log-level", "warning",
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        port = re.search(r":(\d+) ", line)
-        assert port, line
-        base = f"http://127.0.0.1:{port.group(1)}"
-        for _ in range(600):
-            try:
-                httpx.get(f"{base}/bots", timeout=2.0)
-                break
-            except httpx.TransportError:
-                time.sleep(0.02)
+    with live_server(serve_command(db)) as (base, process):
         yield base, process, time.time()
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(10)
 
 
 def bearer(token: str | None) -> dict[str, str]:

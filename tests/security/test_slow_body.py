@@ -13,11 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import re
-import signal
 import socket
-import subprocess
 import sys
 import textwrap
 import time
@@ -25,6 +21,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from attackkit import live_server
 
 BODY_TIMEOUT = 1.5
 
@@ -55,28 +52,8 @@ SERVER = textwrap.dedent(
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("slowbody") / "outlaws.db"
     command = [sys.executable, "-c", SERVER, f"sqlite:///{db}", str(BODY_TIMEOUT)]
-    # A session of its own: its bot workers go with it, whatever happens to it.
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        port = re.search(r"port (\d+) ", line)
-        assert port, line
-        base = f"http://127.0.0.1:{port.group(1)}"
-        for _ in range(200):
-            try:
-                httpx.get(f"{base}/bots", timeout=2.0)
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
+    with live_server(command) as (base, _):
         yield base
-    finally:
-        process.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(5)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(10)
 
 
 def connect(base: str) -> socket.socket:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 
 import anyio
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from starlette.testclient import WebSocketTestSession
 
 from outlaws.engine import Action, Record, Setup, State
@@ -275,3 +278,19 @@ class Player:
         if csrf:
             out["X-CSRF-Token"] = self.csrf
         return out
+
+
+@contextmanager
+def postgres_database(server: str) -> Iterator[str]:
+    """A throwaway database on the PostgreSQL ``server`` (a URL that may create
+    databases): its URL, dropped afterwards with whatever is still connected to it."""
+    name = f"outlaws_test_{secrets.token_hex(4)}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(server).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()

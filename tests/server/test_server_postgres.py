@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import secrets
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -27,10 +26,9 @@ from serverkit import (
     join,
     place,
     play_http,
+    postgres_database,
     settings_for,
 )
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from outlaws.engine import Action, Record, Setup
 from outlaws.server import create_app
@@ -43,16 +41,8 @@ pytestmark = pytest.mark.skipif(not SERVER, reason="OUTLAWS_TEST_POSTGRES is not
 @pytest.fixture
 def database() -> Iterator[str]:
     assert SERVER is not None
-    name = f"outlaws_test_{secrets.token_hex(4)}"
-    admin = create_engine(SERVER, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    try:
-        yield make_url(SERVER).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-        admin.dispose()
+    with postgres_database(SERVER) as url:
+        yield url
 
 
 def test_games_on_postgres_survive_a_restart(database: str, tmp_path: Path) -> None:

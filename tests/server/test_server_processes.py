@@ -41,13 +41,13 @@ from serverkit import (
     http_game,
     place,
     play_http,
+    postgres_database,
     recv,
     recv_until,
     said_hello,
     settings_for,
 )
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from outlaws.server import create_app
 from outlaws.server.bus import Bus, LocalBus, RedisBus
@@ -82,16 +82,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         return
     if not POSTGRES:
         pytest.skip("OUTLAWS_TEST_POSTGRES is not set")
-    name = f"outlaws_test_{secrets.token_hex(4)}"
-    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    try:
-        yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-        admin.dispose()
+    with postgres_database(POSTGRES) as url:
+        yield url
 
 
 @contextmanager
