@@ -1,8 +1,8 @@
 """Accounts in Chromium (issue 16): a guest plays, signs up in the lobby and keeps the
 game; on a second device (another browser context) they sign in and open it there; a
 rated game moves their rating, which their profile shows. Pictures:
-docs/img/account-lobby.png and docs/img/profile.png (made when missing, remade with
-OUTLAWS_UPDATE_SCREENSHOTS=1)."""
+docs/img/account-lobby.png, profile.png, and at phone width profile-phone.png and
+account-phone.png (made when missing, remade with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -90,8 +90,16 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     rating = int(laptop.get_by_test_id("rating-bots").inner_text())
     assert rating < 1500
     keep(laptop, "profile.png")
-    # Signed out, the lobby offers the forms again.
+    # At phone width nothing runs off the side, and the lobby's account panel fits too.
+    laptop.set_viewport_size({"width": 390, "height": 844})
+    overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+    assert laptop.evaluate(overflow) <= 0
+    keep(laptop, "profile-phone.png")
+    # Signed out, the lobby offers the forms again (at phone width: they fit).
     laptop.goto(f"{live_server}/")
     laptop.get_by_test_id("sign-out").click()
     expect(laptop.get_by_test_id("sign-in")).to_be_visible()
+    assert laptop.evaluate(overflow) <= 0
+    laptop.get_by_test_id("account").scroll_into_view_if_needed()
+    keep(laptop, "account-phone.png")
     assert console_errors == []
