@@ -64,6 +64,8 @@ def test_a_whole_game_against_a_bot_is_played_by_clicks_to_its_end(
     for _ in range(12):
         if wait_turn_or_over(page) == "over":
             break
+        # The tab says it is this seat's move (for a player busy in another tab).
+        expect(page).to_have_title("● Your move · Outlaws")
         taken.append(play_one_action(page, rotation[len(taken) % len(rotation)]))
     over = page.get_by_test_id("game-over")
     expect(over).to_be_visible(timeout=20_000)
@@ -76,6 +78,7 @@ def test_a_whole_game_against_a_bot_is_played_by_clicks_to_its_end(
         assert winner == "none"
         expect(page.locator('[data-testid="log"] li[data-type="limit"]')).to_have_count(1)
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "over")
+    expect(page).to_have_title("Outlaws")
     # The lobby lists the game among mine, finished.
     page.get_by_test_id("to-lobby").click()
     expect(page.locator(f'[data-testid="my-game"][data-game="{game}"]')).to_be_visible()

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
-  initialState, isSeat, myTurn, outcome, reduce, sending, turnKey,
+  initialState, isSeat, myTurn, outcome, reduce, sending, tabTitle, turnKey,
 } from "../../src/outlaws/web/gamestate.js";
 import { friendGame, messagesOf } from "./support.mjs";
 
@@ -273,4 +273,22 @@ test("the reducer never changes the state or the message it is given", () => {
     for (const message of game[seat]) state = deepFreeze(reduce(state, message, { receivedAt: 0 }));
     assert.equal(state.status, "over");
   }
+});
+
+describe("the tab's title says when it is this seat's move", () => {
+  const words = { base: "Outlaws", yourMove: "● Your move" };
+  test("marked while this seat has legal actions, plain otherwise and for a spectator", () => {
+    const mine = { ...initialState(), seat: 0, status: "playing", legal: [{ type: "pass" }] };
+    assert.equal(tabTitle(mine, words), "● Your move · Outlaws");
+    assert.equal(tabTitle({ ...mine, legal: null }, words), "Outlaws");
+    assert.equal(tabTitle({ ...mine, status: "over" }, words), "Outlaws");
+    assert.equal(tabTitle({ ...mine, seat: null }, words), "Outlaws");
+  });
+
+  test("while placing: marked until this seat has placed its cards", () => {
+    const placingState = { ...initialState(), seat: 1, phase: "placing", placement: { done: [true, false] } };
+    assert.equal(tabTitle(placingState, words), "● Your move · Outlaws");
+    const placed = { ...placingState, placement: { done: [true, true] } };
+    assert.equal(tabTitle(placed, words), "Outlaws");
+  });
 });

@@ -8,7 +8,7 @@ import { api, GameSocket } from "./api.js";
 import { BeatPlayer } from "./beats.js";
 import { Guard } from "./confirm.js";
 import { decorateStatus, lastAction, lastActionNote, touched } from "./follow.js";
-import { heldEvents, initialState, isSeat, myTurn, placing, reduce, sending, turnKey } from "./gamestate.js";
+import { heldEvents, initialState, isSeat, myTurn, placing, reduce, sending, tabTitle, turnKey } from "./gamestate.js";
 import * as gameview from "./gameview.js";
 import { t } from "./i18n.js";
 import { describeAll } from "./log.js";
@@ -94,6 +94,7 @@ export class GamePage {
   }
 
   destroy() {
+    document.title = t("app.title");
     if (this.socket) this.socket.close();
     clearInterval(this.clockTimer);
     if (this.beats) this.beats.stop();
@@ -235,6 +236,7 @@ export class GamePage {
   // -- drawing -------------------------------------------------------------------------
   render() {
     const state = this.state;
+    document.title = tabTitle(state, { base: t("app.title"), yourMove: t("title.yourMove") });
     if (placing(state)) {
       this.renderPlacing();
       return;

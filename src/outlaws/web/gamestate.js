@@ -262,6 +262,14 @@ export function myTurn(state) {
   return isSeat(state) && state.status === "playing" && Array.isArray(state.legal) && state.legal.length > 0;
 }
 
+/** The browser tab's title: marked while this seat has something to decide (an action,
+ * a reaction, or its placement), so that a player busy in another tab sees it is their
+ * move. `base`: the page's own title; `yourMove`: the mark, in the page's language. */
+export function tabTitle(state, { base, yourMove }) {
+  const decide = myTurn(state) || (placing(state) && isSeat(state) && !placedAndWaiting(state));
+  return decide ? `${yourMove} · ${base}` : base;
+}
+
 /** What identifies whose move it is, to announce a turn once (turn, seat, reaction). */
 export function turnKey(state) {
   const v = state.view;
