@@ -121,9 +121,12 @@ def expect_placed_against_bot(
 
 
 def last_saved(page: Page) -> Any:
-    """The last arrangement this browser sent (without the seat it was made at)."""
+    """The last arrangement this browser sent (without the seat it was made at). It is
+    kept once the server's answer to the placement is in, which may come after the
+    socket already said the game is being played: waited for."""
+    page.wait_for_function("() => localStorage.getItem('outlaws.lastPlacement') !== null")
     saved = page.evaluate("() => JSON.parse(localStorage.getItem('outlaws.lastPlacement'))")
-    return {"street": saved["street"], "saloon": saved["saloon"]} if saved else None
+    return {"street": saved["street"], "saloon": saved["saloon"]}
 
 
 # -- by mouse -----------------------------------------------------------------------------
