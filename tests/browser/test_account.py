@@ -1,8 +1,8 @@
 """Accounts in Chromium (issue 16): a guest plays, signs up in the lobby and keeps the
 game; on a second device (another browser context) they sign in and open it there; a
 rated game moves their rating, which their profile shows. Pictures:
-docs/img/account-lobby.png, profile.png, and at phone width profile-phone.png and
-account-phone.png (made when missing, remade with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
+docs/img/account-lobby.png, profile.png, and at phone width profile-phone.png and, in
+Portuguese, profile-phone-pt.png and account-phone-pt.png (made when missing, remade with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -95,11 +95,15 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
     assert laptop.evaluate(overflow) <= 0
     keep(laptop, "profile-phone.png")
+    # In Portuguese: the profile's words follow the reader's language.
+    laptop.get_by_test_id("lang").select_option("pt")
+    expect(laptop.get_by_test_id("pool-bots")).to_contain_text("Classificação contra robôs")
+    keep(laptop, "profile-phone-pt.png")
     # Signed out, the lobby offers the forms again (at phone width: they fit).
     laptop.goto(f"{live_server}/")
     laptop.get_by_test_id("sign-out").click()
-    expect(laptop.get_by_test_id("sign-in")).to_be_visible()
+    expect(laptop.get_by_test_id("sign-in")).to_have_text("Entrar")
     assert laptop.evaluate(overflow) <= 0
     laptop.get_by_test_id("account").scroll_into_view_if_needed()
-    keep(laptop, "account-phone.png")
+    keep(laptop, "account-phone-pt.png")
     assert console_errors == []

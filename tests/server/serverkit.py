@@ -125,9 +125,10 @@ def grouped(actions: list[Action]) -> list[dict[str, Any]]:
     return sorted(objects, key=lambda action: first[(action["type"], *action)])
 
 
-def stored_game(path: Path, game_id: str) -> GameRow:
-    """The game's row as the database in ``path`` holds it, read by a fresh connection."""
-    storage = Storage(f"sqlite:///{path / 'outlaws.db'}")
+def stored_game(path: Path | str, game_id: str) -> GameRow:
+    """The game's row as the database holds it, read by a fresh connection: the SQLite
+    file of the folder ``path``, or the database URL ``path``."""
+    storage = Storage(path if isinstance(path, str) else f"sqlite:///{path / 'outlaws.db'}")
     try:
         row = storage.load_game(game_id)
     finally:

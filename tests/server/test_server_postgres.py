@@ -28,6 +28,7 @@ from serverkit import (
     play_http,
     postgres_database,
     settings_for,
+    stored_game,
 )
 
 from outlaws.engine import Action, Record, Setup
@@ -70,12 +71,7 @@ def test_games_on_postgres_survive_a_restart(database: str, tmp_path: Path) -> N
         assert http_game(client, game_id)["status"] == "over"
         assert http_game(client, bot["game"])["status"] == "over"
         exported = client.get(f"/games/{game_id}/record").json()
-    storage = Storage(database)
-    try:
-        row = storage.load_game(game_id)
-    finally:
-        storage.dispose()
-    assert row is not None
+    row = stored_game(database, game_id)
     actions = tuple(Action.from_json(a.action) for a in row.actions)
     record = Record(row.seed, Setup.from_json(row.setup), actions, row.turn_limit)
     assert Record.from_json(exported) == record and record.replay().over

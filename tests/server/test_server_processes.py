@@ -46,12 +46,12 @@ from serverkit import (
     recv_until,
     said_hello,
     settings_for,
+    stored_game,
 )
 from sqlalchemy import create_engine, text
 
 from outlaws.server import create_app
 from outlaws.server.bus import Bus, LocalBus, RedisBus
-from outlaws.server.storage import Storage
 
 REDIS = os.environ.get("OUTLAWS_TEST_REDIS")
 POSTGRES = os.environ.get("OUTLAWS_TEST_POSTGRES")
@@ -112,13 +112,7 @@ def two_servers(
 
 def stored_actions(database: str, game_id: str) -> list[int]:
     """The indexes of the game's stored actions, read by a connection of the test."""
-    storage = Storage(database)
-    try:
-        row = storage.load_game(game_id)
-    finally:
-        storage.dispose()
-    assert row is not None
-    return [action.idx for action in row.actions]
+    return [action.idx for action in stored_game(database, game_id).actions]
 
 
 def act(client: TestClient, game_id: str, token: str, action: Any, query: str = "") -> Any:
@@ -601,12 +595,8 @@ def test_a_timeout_with_two_processes_fires_once_on_the_process_that_runs_the_ga
             reached(b, kept, 0)
         # A stopped: the clock of the game B goes on serving was not paused by it, and
         # B runs the game from its next look.
-        storage = Storage(database)
-        try:
-            row = storage.load_game(kept)
-        finally:
-            storage.dispose()
-        assert row is not None and row.clock_state is not None
+        row = stored_game(database, kept)
+        assert row.clock_state is not None
         assert row.clock_state["paused"] is None
         assert http_game(b, kept)["status"] == "playing"
         deadline = time.monotonic() + AT_ONCE
