@@ -2,7 +2,8 @@
 game; on a second device (another browser context) they sign in and open it there; a
 rated game moves their rating, which their profile shows. Pictures:
 docs/img/account-lobby.png, profile.png, and at phone width profile-phone.png and, in
-Portuguese, profile-phone-pt.png and account-phone-pt.png (made when missing, remade with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
+Portuguese, profile-phone-pt.png and account-phone-pt.png (made when missing, remade
+with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
