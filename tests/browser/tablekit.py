@@ -4,11 +4,14 @@ this seat's turn, and one action taken by clicks."""
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: Whose turn it is, read from the page: "turn" (mine, nothing in progress), "react" (the
@@ -65,7 +68,6 @@ def game_and_token(page: Page) -> tuple[str, str]:
     return found.group(1), found.group(2)
 
 
-
 def my_seat(page: Page) -> int:
     seat = page.get_by_test_id("status").get_attribute("data-seat")
     assert seat in ("0", "1"), seat
@@ -103,3 +105,28 @@ def play_one_action(page: Page, prefer: list[str]) -> str:
         confirm(page)
     expect(panel.get_by_test_id("choice")).to_have_count(0)
     return kind
+
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Where the browser tests leave their pictures (not kept in the repository).
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def publish(name: str) -> None:
+    """Copy the picture ``ARTIFACTS/name`` to docs/img: made when missing, remade on
+    demand (OUTLAWS_UPDATE_SCREENSHOTS=1), not at every run, which would leave the work
+    tree changed."""
+    image = ROOT / "docs" / "img" / name
+    if not image.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
+        image.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ARTIFACTS / name, image)
+
+
+def keep(target: Page | Locator, name: str, *, full_page: bool = False) -> None:
+    """A picture of ``target`` for the documentation (:func:`publish`)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    if isinstance(target, Page):
+        target.screenshot(path=str(ARTIFACTS / name), full_page=full_page)
+    else:
+        target.screenshot(path=str(ARTIFACTS / name))
+    publish(name)

@@ -8,27 +8,13 @@ with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 from __future__ import annotations
 
 import os
-import shutil
-from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import bearer, game_and_token
+from tablekit import bearer, game_and_token, keep
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(__file__).parent / "artifacts"
 PASSWORD = "a long enough secret"
-
-
-def keep(page: Page, name: str) -> None:
-    """A picture of the page for the documentation: made when missing, remade on demand."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
-    image = ROOT / "docs" / "img" / name
-    if not image.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
-        image.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ARTIFACTS / name, image)
 
 
 def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
@@ -53,7 +39,7 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     account.get_by_test_id("account-password").fill(PASSWORD)
     account.get_by_test_id("sign-up").click()
     expect(account.get_by_test_id("account-name")).to_contain_text(name)
-    keep(page, "account-lobby.png")
+    keep(page, "account-lobby.png", full_page=True)
 
     # Another device: it signs in, and opens the game with a token of its own.
     laptop = new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -90,21 +76,21 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     expect(laptop.get_by_test_id("pool-bots")).to_be_visible(timeout=10_000)
     rating = int(laptop.get_by_test_id("rating-bots").inner_text())
     assert rating < 1500
-    keep(laptop, "profile.png")
+    keep(laptop, "profile.png", full_page=True)
     # At phone width nothing runs off the side, and the lobby's account panel fits too.
     laptop.set_viewport_size({"width": 390, "height": 844})
     overflow = "() => document.scrollingElement.scrollWidth - window.innerWidth"
     assert laptop.evaluate(overflow) <= 0
-    keep(laptop, "profile-phone.png")
+    keep(laptop, "profile-phone.png", full_page=True)
     # In Portuguese: the profile's words follow the reader's language.
     laptop.get_by_test_id("lang").select_option("pt")
     expect(laptop.get_by_test_id("pool-bots")).to_contain_text("Classificação contra robôs")
-    keep(laptop, "profile-phone-pt.png")
+    keep(laptop, "profile-phone-pt.png", full_page=True)
     # Signed out, the lobby offers the forms again (at phone width: they fit).
     laptop.goto(f"{live_server}/")
     laptop.get_by_test_id("sign-out").click()
     expect(laptop.get_by_test_id("sign-in")).to_have_text("Entrar")
     assert laptop.evaluate(overflow) <= 0
     laptop.get_by_test_id("account").scroll_into_view_if_needed()
-    keep(laptop, "account-phone-pt.png")
+    keep(laptop, "account-phone-pt.png", full_page=True)
     assert console_errors == []

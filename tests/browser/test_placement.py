@@ -8,19 +8,16 @@ the other is done; a spectator sees who is done and never a placement.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import bearer
+from tablekit import ARTIFACTS, bearer, publish
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(__file__).parent / "artifacts"
 CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"
 CHARACTERS = {
     "governor", "hitman", "sheriff", "indian", "storekeep",
@@ -32,7 +29,6 @@ FOCUSED = "() => (document.activeElement && document.activeElement.dataset.testi
 
 def words(key: str, lang: str = "en") -> str:
     return str(json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))[key])
-
 
 
 @pytest.fixture(scope="module")
@@ -430,13 +426,6 @@ def test_a_spectator_sees_who_has_placed_and_never_a_placement(
 
 
 # -- pictures -----------------------------------------------------------------------------
-def keep_picture(name: str) -> None:
-    """The docs' picture: made when missing, remade on demand (not at every run, which
-    would leave the work tree changed)."""
-    image = ROOT / "docs" / "img" / name
-    if not image.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
-        image.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ARTIFACTS / name, image)
 
 
 def test_screenshots_of_the_placement_on_a_desktop_and_on_a_phone(
@@ -459,7 +448,7 @@ def test_screenshots_of_the_placement_on_a_desktop_and_on_a_phone(
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
     page.screenshot(path=str(ARTIFACTS / "placement.png"), full_page=True)
-    keep_picture("placement.png")
+    publish("placement.png")
 
     phone = new_context(
         viewport={"width": 375, "height": 812},
@@ -487,7 +476,7 @@ def test_screenshots_of_the_placement_on_a_desktop_and_on_a_phone(
     expect(small.get_by_test_id("place-col-1")).to_have_attribute("data-card", start["street"][1])
     small.get_by_test_id("place-col-5").tap()
     small.screenshot(path=str(ARTIFACTS / "placement-phone.png"), full_page=True)
-    keep_picture("placement-phone.png")
+    publish("placement-phone.png")
     assert (ARTIFACTS / "placement.png").stat().st_size > 10_000
 
 

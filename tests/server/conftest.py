@@ -9,3 +9,6 @@ import warnings
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     import fastapi.testclient  # noqa: F401
+
+# The fixtures of several apps on one database and one bus, for every server test.
+from processkit import buses, database  # noqa: F401

@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import accountroutes, health, routes, ws
+from . import accountroutes, chatroutes, health, lobbyroutes, routes, ws
 from .errors import ApiError
 from .guard import BodyTimeout
 from .logs import hide_secrets_in_logs
@@ -149,7 +149,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(accountroutes.router)
     app.include_router(accountroutes.players)
+    app.include_router(chatroutes.router)
     app.include_router(ws.router)
+    app.include_router(lobbyroutes.router)
     # /healthz and /readyz for load balancers: no token, not padded (server/health.py).
     app.include_router(health.router)
     # Answers about games padded like WebSocket messages: lengths must not tell hidden facts.

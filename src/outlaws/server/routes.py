@@ -8,7 +8,7 @@ the URL: a request with ``token`` in its query string is refused (400 ``token_in
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
@@ -43,8 +43,8 @@ from .schemas import (
     Resigned,
     Summary,
 )
-from .service import GameService
-from .sessions import account_of, service_of
+from .service import GameService, SeatGrant
+from .sessions import service_of, signed_in
 from .table import Table
 
 
@@ -152,7 +152,8 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
     The answer holds your seat's secret token: keep it, it alone lets you act and see
     your cards."""
     service = service_of(request)
-    account = await account_of(request)
+    session = await signed_in(request)
+    account = session.account_id if session is not None else None
     if body.rated and account is None:
         raise ApiError(
             401, "account_needed", "a rated game is for a signed-in player", field="rated"
@@ -166,12 +167,15 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
         opponent=body.opponent,
         bot=body.bot,
         seat=body.seat,
-        name=body.name,
+        # A signed-in player is known by the account's name unless they give another.
+        name=body.name or (session.name if session is not None else None),
         clock=clock,
         turn_limit=body.turn_limit,
         placement=body.placement,
         tutorial=body.tutorial,
         rated=body.rated,
+        open_game=body.open,
+        account=account,
     )
     if account is not None:  # a seat taken while signed in is the account's
         await service.accounts.adopt(account, [made.token])
@@ -185,10 +189,22 @@ async def join_game(
     """Take the seat an invite was made for. The invite is spent; the answer holds the
     seat's own secret token (the game's creator never sees it)."""
     service = service_of(request)
-    account = await account_of(request)
-    joined = await service.join(invite, body.name if body else None, account)
+    return await take_seat(request, body, lambda name, account: service.join(invite, name, account))
+
+
+async def take_seat(
+    request: Request,
+    body: JoinIn | None,
+    take: Callable[[str | None, str | None], Awaitable[SeatGrant]],
+) -> Joined:
+    """A seat taken by ``take(name, account)`` for this request's player: while signed
+    in, the account's seat (named by the account unless the player gives a name)."""
+    session = await signed_in(request)
+    account = session.account_id if session is not None else None
+    name = (body.name if body else None) or (session.name if session is not None else None)
+    joined = await take(name, account)
     if account is not None:  # a seat taken while signed in is the account's
-        await service.accounts.adopt(account, [joined.token])
+        await service_of(request).accounts.adopt(account, [joined.token])
     return Joined(**asdict(joined), links=links(joined.game, joined.token))
 
 

@@ -101,6 +101,13 @@ class CreateGame(Strict):
         "`search:3`), in the account's rating against bots.",
     )
 
+    open: bool = Field(
+        False,
+        description="With `opponent: friend`: list the game in the lobby while you are at "
+        "its table, for anyone to join in one click (`POST /seeks/{id}`). The invite works "
+        "too.",
+    )
+
     @field_validator("bot")
     @classmethod
     def _bot(cls, value: str | None) -> str | None:
@@ -119,6 +126,8 @@ class CreateGame(Strict):
             return self
         if self.bot == "tutorial":
             raise ValueError("the tutorial bot plays only the tutorial: give tutorial=true")
+        if self.open and self.opponent != "friend":
+            raise ValueError("open is for opponent=friend: a game in the lobby waits for a person")
         if self.opponent == "bot":
             if self.bot is not None and self.level is not None:
                 raise ValueError("give bot or level, not both")

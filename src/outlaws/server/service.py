@@ -22,7 +22,7 @@ joining, finishing, records) and wires the concerns kept apart, none of which im
 it: :mod:`.rebuild` (a table from its stored row), :mod:`.moves` (an action checked,
 committed and applied; resignations and timeouts), :mod:`.placing` (R3.1),
 :mod:`.catchup` (announcements and catch-ups between processes), :mod:`.botplay` (a
-bot's turns), :mod:`.clockwork` (clocks and deadlines) and :mod:`.quotas`.
+bot's turns), :mod:`.clockwork` (clocks and deadlines), :mod:`.quotas` and :mod:`.chat`.
 """
 
 from __future__ import annotations
@@ -48,16 +48,19 @@ from .botplay import play_bots
 from .botpool import BotPool
 from .bus import make_bus
 from .catchup import GAMES_CHANNEL, CatchUp
+from .chat import Chat
 from .clocks import ClockConfig, ClockState
 from .clockwork import Clockwork
 from .errors import ApiError, bad_token, unknown_game
 from .hub import Hub
 from .kinds import Actor, GameResult, PlacementMode, TableStatus
+from .lobby import LobbyFeed, Presence
 from .moves import Commit, Moves
 from .notebook import Notebooks
 from .placing import NOT_PLACED, Placing
 from .quotas import ImportQuota
 from .rebuild import rebuild
+from .rematch import Rematches
 from .runners import Runners
 from .settings import Settings
 from .standings import BOT_RATINGS, Standings, bot_rating
@@ -104,10 +107,18 @@ class GameService:
         #: This process on the bus: it does not catch up with its own announcements.
         self.process_id = secrets.token_hex(8)
         self._unsubscribe: Callable[[], None] | None = None
+        self._unsubscribe_rematches: Callable[[], None] = lambda: None
         #: Players who signed up: their sessions and the seats of their accounts.
         self.accounts = Accounts(settings, self.db)
         #: Their ratings, moved by each rated game's end.
         self.standings = Standings(settings, self.db)
+        #: Who is online, and the lobby they see: open games, games being played.
+        self.presence = Presence(self.bus, self.process_id, settings.now)
+        self.lobby = LobbyFeed(self.db, self.bus, self.presence)
+        #: The next game, seats swapped, offered from the game-over panel.
+        self.rematches = Rematches(
+            self.db, self.bus, self.hub, settings.now, self.launch, self._after_change
+        )
         #: Games still being played (or waiting for a second player).
         self.active: dict[str, Table] = {}
         #: Which games this process runs (plays the bots of, fires the deadlines of):
@@ -171,6 +182,8 @@ class GameService:
         )
         #: The index each idempotency key's action was stored at, by (game, seat, key).
         self.answered = self.moves.answered
+        #: What players and spectators say at the tables (:mod:`.chat`).
+        self.chat = Chat(self.db, self.bus, self.hub, self.process_id, self.now)
 
     # -- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -184,6 +197,9 @@ class GameService:
         # is heard once its table is here (or was read with it).
         self._unsubscribe = self.bus.subscribe(GAMES_CHANNEL, self.sync.heard)
         self.bus.on_reconnect(self.sync.catch_up_all)
+        self.chat.listen()
+        self.lobby.start()
+        self._unsubscribe_rematches = self.rematches.start()
         await self.bus.start()
         tables: list[Table] = []
         for game_id in await self.db.call(self.db.storage.game_ids, UNFINISHED):
@@ -215,6 +231,7 @@ class GameService:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        self.chat.close()
         # The games this process ran are let go first: the others take them over at
         # once, while this one finishes its stop.
         await self.runners.stop()
@@ -226,6 +243,8 @@ class GameService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.hub.close()
+        self._unsubscribe_rematches()
+        await self.lobby.stop()
         await self.bus.close()
         self.bots.shutdown()
         await self.db.stop()
@@ -319,6 +338,8 @@ class GameService:
         placement: PlacementMode = "choose",
         tutorial: bool = False,
         rated: bool = False,
+        open_game: bool = False,
+        account: str | None = None,
     ) -> NewGame:
         """A new game against a bot or a friend; the creator's seat token (and the
         invite for the friend's seat).
@@ -327,7 +348,9 @@ class GameService:
         at once; ``"random"``: the seed deals everything and play starts now.
         ``tutorial``: the guided game, from its fixed position (bots/tutorial.py).
         ``rated``: its result moves the players' ratings (:mod:`.standings`); against a
-        bot, one of fixed rating only (422 ``unrated_bot``)."""
+        bot, one of fixed rating only (422 ``unrated_bot``).
+        ``open_game``: a friend game listed in the lobby while its creator (of
+        ``account``, if signed in) is at its table, for anyone to join (:mod:`.lobby`)."""
         if tutorial:
             seat, bot, placement = LEARNER, "tutorial", "random"
         if seat is None:
@@ -371,24 +394,47 @@ class GameService:
                 "placement": placement,
                 **({"tutorial": True} if tutorial else {}),
                 **({"rated": True} if rated else {}),
+                **(
+                    {"open": True, "host": name, "host_account": account}
+                    if open_game and opponent == "friend"
+                    else {}
+                ),
             },
             seed=seed,
             turn_limit=turn_limit,
         )
+        await self.launch(table, seed=seed, state=state, turn_limit=turn_limit)
+        if invite is not None:
+            self.invites[hash_token(invite)] = table.id
+        self._after_change(table)
+        return NewGame(game=table.id, seat=seat, token=token, invite=invite)
+
+    async def launch(
+        self,
+        table: Table,
+        *,
+        seed: int,
+        state: State | None,
+        turn_limit: int | None,
+        also: Callable[[Connection], None] | None = None,
+    ) -> None:
+        """Store a new game and hold it here (its clients not told yet). A bot seat
+        places at once, from a seed of its own (secret like the game's), and the clock
+        starts. ``also`` runs in the same transaction, after the game's rows: what it
+        raises stores nothing (a rematch stores its acceptance with the game it starts)."""
         now = self.now()
         bot_rows: list[PlacementRow] = []
         bot_placements: list[tuple[int, Placement]] = []
-        if state is None and opponent == "bot":
-            # The bot places at once, from a seed of its own (secret like the game's).
-            spec = seats[1 - seat].bot
-            assert spec is not None
-            bot_seed = table.bot_placement_seed(1 - seat)
-            made = await asyncio.to_thread(bot_placement, spec, bot_seed, 1 - seat)
-            bot_placements.append((1 - seat, made))
-            bot_rows.append(PlacementRow(1 - seat, made.to_json(), now))
-        if status == "playing":
+        if table.placing:
+            for seat, info in enumerate(table.seats):
+                if info.kind == "bot" and info.bot is not None:
+                    bot_seed = table.bot_placement_seed(seat)
+                    made = await asyncio.to_thread(bot_placement, info.bot, bot_seed, seat)
+                    bot_placements.append((seat, made))
+                    bot_rows.append(PlacementRow(seat, made.to_json(), now))
+        if table.status == "playing":
             self.clockwork.advance(table, table.to_act)
-        elif status == "placing":
+        elif table.status == "placing":
             self.clockwork.start_placing(table)
         row = GameRow(
             id=table.id,
@@ -399,29 +445,28 @@ class GameService:
             setup=state.setup.to_json() if state is not None and state.setup else None,
             turn_limit=turn_limit,
             result=None,
-            clock=clock.to_json() if clock else None,
+            clock=table.clock.to_json() if table.clock else None,
             clock_state=table.clock_state.to_json() if table.clock_state else None,
             meta=table.meta,
             seats=[
                 SeatRow(i, s.kind, s.bot, s.name, s.token_hash, s.invite_hash)
-                for i, s in enumerate(seats)
+                for i, s in enumerate(table.seats)
             ],
             placements=bot_rows,
         )
+
         def store(conn: Connection) -> None:
             Storage.insert_game(conn, row)
             self.runners.created(conn, row.id)
+            if also is not None:
+                also(conn)
 
         await self.db.write(store)
         self.runners.started(table.id)
         if bot_placements:
             table.place(bot_placements)
         self.active[table.id] = table
-        if invite is not None:
-            self.invites[hash_token(invite)] = table.id
         self.clockwork.arm(table)
-        self._after_change(table)
-        return NewGame(game=table.id, seat=seat, token=token, invite=invite)
 
     async def invite_open(self, invite: str) -> bool:
         """Whether the invite's seat is still free (an invite is forgotten once spent)."""
@@ -449,6 +494,34 @@ class GameService:
             raise ApiError(
                 404, "unknown_invite", "this invite is unknown or already used", field="invite"
             )
+        return await self._claim(table, invite_hash, name, account)
+
+    async def join_open(self, game_id: str, name: str | None, account: str | None) -> SeatGrant:
+        """Take the free seat of an open game of the lobby. Of two players who click at
+        once, one gets it, the other 409 ``seek_taken``; the creator's own account
+        cannot take it (409 ``own_game``)."""
+        table = await self.table(game_id)
+        if self.shared and not table.finished:
+            async with table.lock:
+                await self.sync.catch_up(table)
+        free = next((info.invite_hash for info in table.seats if info.invite_hash), None)
+        if table.status != "waiting" or not table.meta.get("open") or free is None:
+            raise ApiError(409, "seek_taken", "this game is no longer open: its seat is taken")
+        if account is not None and account == table.meta.get("host_account"):
+            raise ApiError(409, "own_game", "this is your own open game: wait for an opponent")
+        try:
+            return await self._claim(table, free, name, account)
+        except ApiError as error:
+            if error.code != "unknown_invite":
+                raise
+            raise ApiError(
+                409, "seek_taken", "this game is no longer open: its seat is taken"
+            ) from None
+
+    async def _claim(
+        self, table: Table, invite_hash: str, name: str | None, account: str | None
+    ) -> SeatGrant:
+        """Turn the seat of ``invite_hash`` into a player's, once, and start the game."""
         async with table.lock:
             seat = next(
                 (s for s, info in enumerate(table.seats) if info.invite_hash == invite_hash), None

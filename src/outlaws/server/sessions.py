@@ -82,12 +82,26 @@ async def session_of(request: Request, *, changes: bool) -> SessionRow:
     return found
 
 
-async def account_of(request: Request) -> str | None:
-    """The account a request that takes a seat acts for: its session's, if it echoes the
-    anti-CSRF token; None (a guest's seat) otherwise, never an error."""
+async def signed_in(request: Request) -> SessionRow | None:
+    """The session a request that takes a seat acts for, if it echoes the anti-CSRF
+    token; None (a guest's seat) otherwise, never an error."""
     if SESSION_COOKIE not in request.cookies:
         return None
     try:
-        return (await session_of(request, changes=True)).account_id
+        return await session_of(request, changes=True)
     except ApiError:
         return None
+
+
+async def account_of(request: Request) -> str | None:
+    """The account a request that takes a seat acts for (:func:`signed_in`), or None."""
+    found = await signed_in(request)
+    return found.account_id if found is not None else None
+
+
+async def name_of(service: GameService, cookies: dict[str, str]) -> str | None:
+    """The signed-in player's name, from a socket's session cookie (None: a guest)."""
+    if SESSION_COOKIE not in cookies:
+        return None
+    found = await service.accounts.session(cookies[SESSION_COOKIE])
+    return found.name if found is not None else None

@@ -119,6 +119,28 @@ class GameRow:
     placements: list[PlacementRow] = field(default_factory=list)
 
 
+@dataclass
+class LobbySeat:
+    """A seat as the lobby shows it: who plays it (a name, an account), not its token."""
+
+    seat: int
+    kind: SeatKind
+    name: str | None
+    account_id: str | None
+
+
+@dataclass
+class LobbyRow:
+    """A game not over yet, as the lobby lists it."""
+
+    id: str
+    created_at: float
+    status: TableStatus
+    clock: dict[str, Any] | None
+    meta: dict[str, Any]
+    seats: list[LobbySeat] = field(default_factory=list)
+
+
 #: The columns of ``games`` stored as they are, and those stored as JSON text.
 _PLAIN_COLUMNS = ("id", "created_at", "kind", "status", "seed", "turn_limit")
 _JSON_COLUMNS = ("setup", "result", "clock", "clock_state", "meta")
@@ -361,12 +383,18 @@ class Storage:
         ).first()
         if row is None:
             return None
-        conn.execute(
+        # Claimed only while still unclaimed: of two processes taking one seat (an open
+        # game joined by two players at once), the second updates nothing and loses.
+        done = conn.execute(
             update(seats)
-            .where(seats.c.game_id == row.game_id, seats.c.seat == row.seat)
+            .where(
+                seats.c.game_id == row.game_id,
+                seats.c.seat == row.seat,
+                seats.c.invite_hash == invite_hash,
+            )
             .values(token_hash=token_hash, invite_hash=None, name=name)
         )
-        return (row.game_id, row.seat)
+        return (row.game_id, row.seat) if done.rowcount == 1 else None
 
     # -- heartbeats (revision 0003) --------------------------------------------------------
     @staticmethod
@@ -529,6 +557,53 @@ class Storage:
             query = select(seats.c.game_id).where(seats.c.invite_hash == invite_hash)
             found = conn.execute(query).scalar()
             return None if found is None else str(found)
+
+    def game_meta(self, game_id: str) -> dict[str, Any]:
+        """A game's ``meta`` as stored (another process may have changed it)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(games.c.meta).where(games.c.id == game_id)).scalar()
+        meta: dict[str, Any] = _load(found) or {}
+        return meta
+
+    @staticmethod
+    def locked_meta(conn: Connection, game_id: str) -> dict[str, Any]:
+        """A game's ``meta``, its row locked until the transaction ends (:meth:`lock_game`)."""
+        Storage.lock_game(conn, game_id)
+        found = conn.execute(select(games.c.meta).where(games.c.id == game_id)).scalar()
+        meta: dict[str, Any] = _load(found) or {}
+        return meta
+
+    def unfinished_games(self, limit: int) -> list[LobbyRow]:
+        """The newest ``limit`` games not over yet, with their seats: the lobby's open
+        games and games being played (:mod:`.lobby`)."""
+        with self.engine.connect() as conn:
+            query = (
+                select(games.c.id, games.c.created_at, games.c.status, games.c.clock, games.c.meta)
+                .where(games.c.status.in_(list(UNFINISHED)))
+                .order_by(games.c.created_at.desc())
+                .limit(limit)
+            )
+            found = {
+                row.id: LobbyRow(
+                    row.id,
+                    row.created_at,
+                    table_status(row.status),
+                    _load(row.clock),
+                    _load(row.meta),
+                )
+                for row in conn.execute(query)
+            }
+            if found:
+                query = select(
+                    seats.c.game_id, seats.c.seat, seats.c.kind, seats.c.name, seats.c.account_id
+                ).where(seats.c.game_id.in_(list(found)))
+                for s in conn.execute(query):
+                    found[s.game_id].seats.append(
+                        LobbySeat(s.seat, seat_kind(s.kind), s.name, s.account_id)
+                    )
+            for game in found.values():
+                game.seats.sort(key=lambda s: s.seat)
+            return list(found.values())
 
     def seats_of_tokens(self, token_hashes: Sequence[str]) -> list[tuple[str, int]]:
         """(game id, seat) of each token hash that holds a seat."""

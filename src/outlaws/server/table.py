@@ -160,6 +160,11 @@ class Table:
         return self.status == "over"
 
     @property
+    def turn_limit(self) -> int | None:
+        """The turn limit the game was created with (public: its record says it)."""
+        return self.__turn_limit
+
+    @property
     def placing(self) -> bool:
         """Whether the seats are still placing their cards (R3.1): there is no game yet."""
         return self.__state is None

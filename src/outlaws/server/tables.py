@@ -179,3 +179,20 @@ rated_games = Table(
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("at", Float, nullable=False),
 )
+
+#: What was said at each game's table (revision 0008), in two rooms: ``players`` (the
+#: two seats) and ``spectators``. A message is free ``text`` or a quick ``phrase`` (a
+#: key that each reader's page shows in its own language), never both.
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("room", String(16), nullable=False),  # "players" | "spectators"
+    Column("seat", Integer, nullable=True),  # the writer's seat; null: a spectator
+    Column("author", String(64), nullable=False),  # the seat's name, or the spectator's
+    Column("text", Text, nullable=True),
+    Column("phrase", String(32), nullable=True),
+    Column("at", Float, nullable=False),
+    Index("chat_messages_game", "game_id", "room", "id"),
+)

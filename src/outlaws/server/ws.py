@@ -25,7 +25,9 @@ from ..engine import Action, FormatError, parse_notation
 from .auth import bearer, token_in_url, token_param
 from .errors import ApiError, from_engine
 from .hub import Connection, TokenBucket
+from .lobby import Here
 from .service import GameService
+from .sessions import name_of
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -251,6 +253,11 @@ async def game_socket(ws: WebSocket, game_id: str, since: str | None = None) -> 
             if _busy(service, sockets, table.id, client, waiting=True):
                 raise Refused(_too_many(), CLOSE_TRY_LATER)
         conn = service.hub.join(ws, table, seat, first, service.now)
+        # Online, and for the creator of an open game waiting for an opponent: listed
+        # in the lobby while at its table.
+        open_game = seat is not None and table.status == "waiting" and table.meta.get("open")
+        name = await name_of(service, dict(ws.cookies))
+        service.presence.arrive(conn, Here(name, seeking=table.id if open_game else None))
         await _serve(ws, service, table, conn, bucket)
     except Refused as refused:
         if refused.error is not None:
@@ -264,6 +271,7 @@ async def game_socket(ws: WebSocket, game_id: str, since: str | None = None) -> 
         if not sockets[client]:
             del sockets[client]
         if conn is not None:
+            service.presence.depart(conn)
             await service.hub.leave(conn)
         if ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):

@@ -68,6 +68,15 @@ export const api = {
   /** This seat's placement (R3.1): `{street, saloon}` or `{random: true}`, sent once. */
   place: (id, token, body) => request("POST", `/games/${enc(id)}/placement`, { body, token }),
   recordUrl: (id) => `/games/${enc(id)}/record`,
+  rematch: (id) => request("GET", `/games/${enc(id)}/rematch`),
+  offerRematch: (id, token, csrf) => request("POST", `/games/${enc(id)}/rematch`, { token, csrf }),
+  declineRematch: (id, token) => request("DELETE", `/games/${enc(id)}/rematch`, { token }),
+  lobby: () => request("GET", "/lobby"),
+  takeSeek: (id, name, csrf) => request("POST", `/seeks/${enc(id)}`, { body: name ? { name } : {}, csrf }),
+  /** The chat of this reader's room (a seat's token: the players'; none: the spectators'). */
+  chat: (id, token) => request("GET", `/games/${enc(id)}/chat`, { token }),
+  /** Say `{room, text | phrase, name?}` in it; `csrf` for a signed-in spectator. */
+  say: (id, token, body, csrf) => request("POST", `/games/${enc(id)}/chat`, { body, token, csrf }),
   // Accounts (optional): the session is an HttpOnly cookie the browser sends itself.
   account: () => request("GET", "/account"),
   signUp: (name, password, seats) => request("POST", "/account", { body: { name, password, seats } }),

@@ -4,8 +4,10 @@
 // the reducer (gamestate.js), whose state the renderers draw (gameview.js, the board of
 // table.js, panel.js, notebook.js); new events are animated beat by beat (beats.js).
 
+import { Alerts } from "./alerts.js";
 import { api, GameSocket } from "./api.js";
 import { BeatPlayer } from "./beats.js";
+import { ChatPanel } from "./chat.js";
 import { Guard } from "./confirm.js";
 import { decorateStatus, lastAction, lastActionNote, touched } from "./follow.js";
 import { heldEvents, initialState, isSeat, myTurn, placing, reduce, sending, tabTitle, turnKey } from "./gamestate.js";
@@ -16,8 +18,10 @@ import { Notebook } from "./notebook.js";
 import { refusedStatus } from "./notices.js";
 import { ActionPanel, boardChoice, chooserContext } from "./panel.js";
 import { PlacementScreen, renderPlacingStatus } from "./placementview.js";
+import { Rematch } from "./rematch.js";
 import * as store from "./store.js";
 import { renderBoard, renderTableInfo } from "./table.js";
+import { isTutorial } from "./tutorial.js";
 import { TutorialGuide } from "./tutorialview.js";
 import { announce, errorText, focusMemo, playerName, restoreFocus } from "./ui.js";
 
@@ -63,6 +67,11 @@ export class GamePage {
     });
     this.onKey = (event) => this.keydown(event);
     this.tutorial = new TutorialGuide(this); // the guided game's coach (inactive elsewhere)
+    // The chat of this page's room (chat.js): the players', or the spectators'.
+    this.chat = new ChatPanel({ game, token, name: (seat) => this.name(seat) });
+    this.rematch = new Rematch({ game, token, tutorial: () => isTutorial(this.state) });
+    // The sound and the notification of a new turn, the clocks' low-time warnings.
+    this.alerts = new Alerts({ game, opponent: () => this.name(1 - this.state.seat) });
   }
 
   // -- life cycle ----------------------------------------------------------------------
@@ -97,6 +106,7 @@ export class GamePage {
     document.title = t("app.title");
     if (this.socket) this.socket.close();
     clearInterval(this.clockTimer);
+    this.alerts.destroy();
     if (this.beats) this.beats.stop();
     document.removeEventListener("keydown", this.onKey);
     document.body.classList.remove("has-sheet");
@@ -129,11 +139,23 @@ export class GamePage {
       onResign: () => this.resign(),
     });
     this.placement.attach(this.els.placing);
+    this.chat.attach(this.els.layout.querySelector(".side-col"));
+    this.alerts.attach(this.els.toolbar);
   }
 
   // -- messages from the server --------------------------------------------------------
   receive(message) {
+    if (message.type === "rematch") {
+      this.rematch.heard(message);
+      return;
+    }
+    if (message.type === "chat") {
+      this.chat.receive(message.message); // the game's state is not the chat's
+      return;
+    }
+    const before = this.state;
     this.state = reduce(this.state, message, { receivedAt: Date.now() / 1000 });
+    this.alerts.turn(before, this.state);
     const effects = this.state.effects;
     if (effects.sync !== null) {
       this.socket.send({ op: "sync", since: effects.sync });
@@ -143,6 +165,7 @@ export class GamePage {
     switch (message.type) {
       case "hello":
         this.render();
+        this.chat.connected(this.state);
         if (effects.started) this.begin();
         else if (effects.first) this.announceTurn(true);
         else this.beats.play(effects.fresh);
@@ -250,7 +273,8 @@ export class GamePage {
     this.renderBoard();
     this.panel.render(this.els.panel);
     this.panel.renderPrompt(this.els.prompt);
-    gameview.renderOver(this.els.over, state, { game: this.game, name });
+    if (state.status === "over") this.rematch.over(state);
+    gameview.renderOver(this.els.over, state, { game: this.game, name, extra: this.rematch.el });
     gameview.renderWaiting(this.els.waiting, state, { game: this.game, token: this.token });
     gameview.renderToolbar(this.els.toolbar, state, {
       notebookShown: this.notebook.shown,
@@ -286,7 +310,11 @@ export class GamePage {
     const visibleBottom = window.innerHeight - panel.offsetHeight;
     const box = board.getBoundingClientRect();
     const overlap = box.bottom - visibleBottom;
-    if (overlap > 0) window.scrollBy({ top: Math.min(overlap, box.top), behavior: "instant" });
+    // A timed game's status bar stays at the top (notify.css): the board goes under it.
+    const status = this.els.status;
+    const covered = getComputedStyle(status).position === "sticky" ? status.offsetHeight : 0;
+    const room = Math.max(0, box.top - covered);
+    if (overlap > 0) window.scrollBy({ top: Math.min(overlap, room), behavior: "instant" });
   }
 
   renderPlacing() {
@@ -310,6 +338,7 @@ export class GamePage {
 
   renderClock() {
     if (this.els) gameview.renderClock(this.els.status, this.state, (seat) => this.name(seat));
+    this.alerts.tick(this.state);
   }
 
   renderBoard() {

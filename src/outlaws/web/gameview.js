@@ -3,12 +3,13 @@
 // toolbar and the log. Each function redraws one part; none keeps state of its own.
 
 import { api } from "./api.js";
-import { outcome } from "./gamestate.js";
+import { isSeat, outcome } from "./gamestate.js";
 import { t, tn } from "./i18n.js";
 import { icon } from "./icons.js";
 import { helpLink, howtoButton } from "./howto.js";
 import { decidingText } from "./follow.js";
 import { describeAt, eventClass } from "./log.js";
+import { clockFaces, CRITICAL } from "./notify.js";
 import { sectionFor } from "./rules.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
@@ -127,7 +128,7 @@ export function renderStatus(el, state, { connection, name }) {
   ];
   if (v.sudden_death) parts.push(h("span", { class: "badge red", text: t("info.suddenDeath") }));
   if (connection === "reconnecting") parts.push(h("span", { class: "badge", text: t("status.reconnecting") }));
-  parts.push(h("span", { class: "clock", "data-testid": "clock" }));
+  parts.push(h("div", { class: "clocks", "data-testid": "clocks", role: "group", "aria-label": t("clock.label") }));
   el.replaceChildren(...parts);
   el.classList.toggle("mine", seated && v.to_act === state.seat && state.status === "playing");
   renderClock(el, state, name);
@@ -139,25 +140,59 @@ export function clockText(seconds) {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
-/** The time left to the seat whose period runs, in the status bar (every second). */
+/** Both seats' clocks in the status bar, redrawn every second while a timed game is
+ * played: the opponent's first and this seat's last, as on the board. The running one
+ * is marked by an arrow, the word and a frame; a low one by a warning sign and words
+ * (notify.js says when). With a clock the status bar stays in sight as the page scrolls
+ * (`timed`: notify.css). */
 export function renderClock(status, state, name) {
-  const el = status && status.querySelector(".clock");
+  const el = status && status.querySelector(".clocks");
   if (!el) return;
   const c = state.clock;
-  if (!c || state.status !== "playing") {
-    el.textContent = "";
+  const shown = Boolean(c) && state.status === "playing";
+  status.classList.toggle("timed", shown);
+  el.hidden = !shown;
+  if (!shown) {
+    el.replaceChildren();
     return;
   }
   const now = Date.now() / 1000 + state.clockOffset;
-  const parts = [];
-  if (c.deadline && c.seat !== null && c.seat !== undefined) {
-    parts.push(t("clock.left", { who: name(c.seat), time: clockText(c.deadline - now) }));
-  }
-  el.replaceChildren(h("span", { class: "emblem", html: icon("clock") }), parts.join(" · "));
+  const players = state.players || [];
+  // Only the human seats are timed (docs/protocol.md): a bot's face says so.
+  const faces = clockFaces(c, now, [0, 1].map((seat) => !(players[seat] && players[seat].kind === "bot")));
+  const bottom = isSeat(state) ? state.seat : 0;
+  el.replaceChildren(...[1 - bottom, bottom].map((seat) => clockFace(faces[seat], name(seat), seat === state.seat)));
+}
+
+/** One seat's clock: its state (running or waiting), its name, its time, its warning. */
+function clockFace(face, who, mine) {
+  const level = face.level === CRITICAL ? "critical" : face.level ? "low" : "ok";
+  const classes = ["clock-face", face.running ? "running" : "waiting", level, face.timed ? "" : "untimed", mine ? "mine" : ""];
+  return h(
+    "span",
+    {
+      class: classes.filter(Boolean).join(" "),
+      "data-testid": `clock-${face.seat}`,
+      "data-running": String(face.running),
+      "data-level": level,
+    },
+    h("span", { class: "clock-mark", html: icon(face.running ? "running" : "stopped") }),
+    h("span", { class: "clock-name", text: who }),
+    h("span", { class: "clock-time", text: face.timed ? clockText(face.left) : t("clock.untimed") }),
+    h("span", { class: face.running ? "clock-runs" : "sr-only", text: t(face.running ? "clock.running" : "clock.waiting") }),
+    level === "ok"
+      ? null
+      : h(
+        "span",
+        { class: "clock-warn", "data-testid": "clock-warning" },
+        h("span", { class: "emblem", html: icon("warning") }),
+        t(level === "critical" ? "clock.critical" : "clock.low"),
+      ),
+  );
 }
 
 /** Who won and how, with the links to the replay, the record and the lobby. */
-export function renderOver(el, state, { game, name }) {
+export function renderOver(el, state, { game, name, extra = null }) {
   if (state.status !== "over") {
     el.hidden = true;
     return;
@@ -198,6 +233,7 @@ export function renderOver(el, state, { game, name }) {
       }),
       h("a", { class: "btn ghost", href: "#/", "data-testid": "to-lobby", text: t("nav.lobby") }),
     ),
+    extra,
   );
   el.hidden = false;
   if (wasHidden) {
@@ -213,7 +249,10 @@ export function renderWaiting(el, state, { game, token }) {
     return;
   }
   const entry = store.seatEntry(game, token);
-  el.replaceChildren(h("h2", { text: t("waiting.title") }), h("p", { text: t("waiting.text") }));
+  // An open game is listed in the lobby while its creator stays at this table.
+  const text = entry && entry.open ? t("waiting.open") : t("waiting.text");
+  const title = t(entry && entry.open ? "waiting.titleOpen" : "waiting.title");
+  el.replaceChildren(h("h2", { text: title }), h("p", { "data-testid": "waiting-text", text }));
   if (entry && entry.invite) el.append(inviteBox(entry.invite));
   el.hidden = false;
 }

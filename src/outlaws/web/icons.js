@@ -30,6 +30,13 @@ const SHAPES = {
   reserve: `<path ${F} d="M4 15h16v3H4zM4 10.5h16v3H4zM4 6h16v3H4z"/>`,
   discard: `<path ${S} d="M5 7h14l-1.5 14h-11zM9 3.5h6M3 7h18"/>`,
   clock: `<circle ${S} cx="12" cy="12" r="9"/><path ${S} d="M12 7v5l3.5 2"/>`,
+  // the clocks and the alerts (notify.js)
+  running: `<path ${F} d="M7 4.5v15l13-7.5z"/>`,
+  stopped: `<path ${F} d="M6.5 5h4v14h-4zM13.5 5h4v14h-4z"/>`,
+  warning: `<path ${F} fill-rule="evenodd" d="M12 2.5l10.5 19h-21zm-1.4 7v6h2.8v-6zm0 7.6v2.6h2.8v-2.6z"/>`,
+  sound: `<path ${F} d="M3 9h4l5-4.5v15L7 15H3z"/><path ${S} d="M15.5 8.5a5 5 0 010 7M18.5 5.5a9 9 0 010 13"/>`,
+  muted: `<path ${F} d="M3 9h4l5-4.5v15L7 15H3z"/><path ${S} d="M16 9l6 6M22 9l-6 6"/>`,
+  bell: `<path ${F} d="M12 2.5a1.6 1.6 0 011.6 1.6v.6A6.5 6.5 0 0118.5 11v4.5l2 2.5v1H3.5v-1l2-2.5V11a6.5 6.5 0 014.9-6.3v-.6A1.6 1.6 0 0112 2.5zM9.5 20.5h5a2.5 2.5 0 01-5 0z"/>`,
 };
 
 /** The SVG markup of emblem `name` (a character, a token or a mark). */

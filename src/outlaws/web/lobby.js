@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { heldSeat, spentInvite } from "./notices.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
+import { LiveLobby } from "./seeks.js";
 import { lobbyEntry } from "./tutorialview.js";
 import { errorText, inviteBox, playerName } from "./ui.js";
 
@@ -48,14 +49,18 @@ export class LobbyPage {
     this.created = null;
     this.formState = {};
     this.placement = "choose"; // how the cards are placed at the start (R3.1)
+    this.live = new LiveLobby({ form: () => this.settings(), error: (text) => this.error(text) });
   }
 
   mount(root) {
     this.root = root;
     this.render();
+    this.live.start();
   }
 
-  destroy() {}
+  destroy() {
+    this.live.stop();
+  }
 
   refresh() {
     this.saveForm();
@@ -72,6 +77,7 @@ export class LobbyPage {
   render() {
     const root = this.root;
     root.replaceChildren();
+    this.live.render(); // in the page's language, which may have just changed
     this.banner = h("div", { class: "banner", role: "alert", "data-testid": "error", hidden: true });
     root.append(
       this.banner,
@@ -87,8 +93,12 @@ export class LobbyPage {
           howtoButton(),
           lobbyEntry(),
         ),
-        accountPanel(() => this.loadMine()),
+        accountPanel(() => {
+          this.loadMine();
+          this.live.restart(); // online by name now, and a rated game may be opened
+        }),
         this.newGame(),
+        this.live.el,
         this.mine(),
         this.watch(),
         this.importer(),
@@ -102,7 +112,7 @@ export class LobbyPage {
   }
 
   error(err) {
-    this.banner.textContent = errorText(err);
+    this.banner.textContent = typeof err === "string" ? err : errorText(err);
     this.banner.hidden = false;
   }
 
@@ -222,9 +232,10 @@ export class LobbyPage {
     );
   }
 
-  async create(opponent) {
+  /** The new game's settings as the form holds them (a game against anyone). */
+  settings() {
     const root = this.root;
-    const body = { opponent, placement: this.placement };
+    const body = { placement: this.placement };
     const name = root.querySelector("#player-name").value.trim();
     if (name) body.name = name;
     const seat = root.querySelector("#seat").value;
@@ -236,6 +247,12 @@ export class LobbyPage {
       const [bank, perTurn] = clock.split(":").map(Number);
       body.clock = { bank, per_turn: perTurn, on_timeout: "lose" };
     }
+    return body;
+  }
+
+  async create(opponent) {
+    const root = this.root;
+    const body = { opponent, ...this.settings() };
     if (opponent === "bot") {
       const spec = root.querySelector("#bot-level").value;
       if (spec.startsWith("level:")) body.level = Number(spec.slice(6));

@@ -1,0 +1,121 @@
+"""The HTTP API of the chat (:mod:`.chat`): say something at a game's table, and read
+what was said in one's room.
+
+Who writes is told as everywhere else: a seat by its token in ``Authorization: Bearer``
+(the players' room); a spectator (the spectators' room) by its session when signed in
+(the cookie, and ``X-CSRF-Token`` as every request that changes something), or else as
+a guest under the ``name`` it gives.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from .auth import bearer
+from .chat import check_content, check_name, check_room
+from .chatstore import ChatRow
+from .errors import ApiError
+from .routes import AuthHeader, NoTokenInUrl
+from .schemas import ERRORS, Strict
+from .sessions import SESSION_COOKIE, service_of, session_of
+
+router = APIRouter(tags=["chat"], responses=ERRORS, route_class=NoTokenInUrl)
+
+RoomName = Literal["players", "spectators"]
+
+
+class ChatIn(Strict):
+    room: RoomName = Field(
+        ..., description="`players` (with your seat's token) or `spectators` (without)."
+    )
+    text: str | None = Field(None, description="1 to 200 characters, no control characters.")
+    phrase: str | None = Field(
+        None,
+        description="A quick phrase instead of text: hello, gl, gg, wp, thanks, oops, "
+        "think or bye (each reader sees it in their language).",
+    )
+    name: str | None = Field(
+        None,
+        description="A guest spectator's name, 1 to 24 characters (signed in: the "
+        "account's name is used).",
+    )
+
+
+class ChatMessage(BaseModel):
+    id: int
+    room: RoomName
+    seat: int | None = Field(..., description="The writer's seat; null: a spectator.")
+    author: str = Field(
+        ..., description="The seat's player name (may be empty), or the spectator's."
+    )
+    text: str | None
+    phrase: str | None
+    at: float
+
+
+class ChatLog(BaseModel):
+    room: RoomName
+    messages: list[ChatMessage]
+
+
+def _out(row: ChatRow) -> ChatMessage:
+    return ChatMessage(**row.to_json())
+
+
+async def _spectator(request: Request, name: str | None) -> tuple[str, str]:
+    """A spectator's author name and whose rate they spend: their account's when
+    signed in (a session without its anti-CSRF token is refused), else the guest's
+    ``name`` and their address."""
+    if SESSION_COOKIE in request.cookies:
+        try:
+            found = await session_of(request, changes=True)
+        except ApiError as error:
+            if error.code != "not_signed_in":
+                raise
+        else:
+            return found.name, f"account:{found.account_id}"
+    client = request.client.host if request.client else ""
+    return check_name(name), f"client:{client}"
+
+
+@router.post("/games/{game_id}/chat", status_code=201, response_model=ChatMessage)
+async def say(
+    request: Request, game_id: str, body: ChatIn, authorization: AuthHeader = None
+) -> ChatMessage:
+    """Say something in your room: a seat in the players' room, a spectator in the
+    spectators' room (none in the other's: 403 `not_your_room`; the players' room of a
+    game against a bot is closed: 409 `chat_closed`). At most 5 messages in a row, then
+    one every 2 seconds (429 `rate_limited`). Stored, then pushed on the game's
+    WebSocket to the room (`{"type": "chat", "message"}`)."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, bearer(authorization))
+    room = check_room(table, seat, body.room)
+    content = check_content(body.text, body.phrase)
+    if seat is not None:
+        author, writer = table.seats[seat].name or "", f"seat:{seat}"
+    else:
+        author, writer = await _spectator(request, body.name)
+    row = await service.chat.say(table, seat, room, author, content, writer)
+    return _out(row)
+
+
+@router.get("/games/{game_id}/chat", response_model=ChatLog)
+async def chat_log(
+    request: Request,
+    game_id: str,
+    authorization: AuthHeader = None,
+    room: Annotated[
+        RoomName | None,
+        Query(description="The room to read: yours only (default: yours)."),
+    ] = None,
+) -> ChatLog:
+    """The last 100 messages of your room, oldest first: the players' room with your
+    seat's token, the spectators' room without one."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, bearer(authorization))
+    mine = check_room(table, seat, room)
+    rows = await service.chat.history(table, mine)
+    return ChatLog(room=mine, messages=[_out(row) for row in rows])

@@ -1,0 +1,233 @@
+// Meeting strangers, in the lobby: the open games waiting for an opponent (one click
+// takes the seat), a way to open one's own, the games being played (to watch) and who
+// is online. The server sends the whole lobby on its socket (/ws/lobby) at every change,
+// whichever server process the other players are on; the page only draws it.
+
+import { csrf, signedIn } from "./account.js";
+import { api } from "./api.js";
+import { t, tn } from "./i18n.js";
+import * as store from "./store.js";
+import { h } from "./table.js";
+import { errorText, focusMemo, restoreFocus } from "./ui.js";
+
+const VISITOR_KEY = "outlaws.visitor";
+
+/** A clock as the lobby writes it ("5 min + 10 s"), or the words for none. */
+export function clockText(clock) {
+  if (!clock || !clock.bank) return t("seeks.noClock");
+  const minutes = Math.round(clock.bank / 60);
+  return t("seeks.clock", { minutes, seconds: clock.per_turn || 0 });
+}
+
+/**
+ * The rows of the open games: each with whether it is this browser's own (it holds
+ * the seat token of it: no button to join oneself), newest first as the server sends.
+ */
+export function seekRows(lobby, entries) {
+  const mine = new Set(entries.map((e) => e.game));
+  return ((lobby && lobby.seeks) || []).map((seek) => ({ ...seek, mine: mine.has(seek.game) }));
+}
+
+/** Who is online, in a sentence (names first, then the guests counted). */
+export function onlineText(online) {
+  if (!online) return "";
+  const names = online.players || [];
+  const named = online.count || names.length;
+  const guests = online.guests || 0;
+  if (named + guests === 0) return t("seeks.nobody");
+  const more = named - names.length;
+  const listed = names.join(", ") + (more > 0 ? ` ${t("seeks.andMore", { count: more })}` : "");
+  const counted = tn("seeks.guests", guests);
+  if (!names.length) return t("seeks.guestsOnly", { guests: counted });
+  return guests ? t("seeks.online", { names: listed, guests: counted }) : t("seeks.onlineNamed", { names: listed });
+}
+
+/** This browser's random id, so that its tabs count as one guest online. */
+export function visitorId(storage = globalThis.localStorage) {
+  try {
+    let id = storage.getItem(VISITOR_KEY);
+    if (!id || !/^[A-Za-z0-9_-]{8,32}$/.test(id)) {
+      id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+      storage.setItem(VISITOR_KEY, id);
+    }
+    return id;
+  } catch {
+    return null;
+  }
+}
+
+/** The lobby's live part: its own section, kept up to date by the lobby socket. */
+export class LiveLobby {
+  constructor({ form, error }) {
+    this.form = form; // () => the new game's settings as the form holds them
+    this.error = error;
+    this.lobby = null;
+    this.ws = null;
+    this.retry = 0;
+    this.stopped = false;
+    this.busy = false;
+    this.rated = false; // the next open game is rated (signed in only)
+    this.el = h("section", { class: "panel live-lobby", "aria-labelledby": "seeks-title", "data-testid": "live-lobby" });
+    this.render();
+  }
+
+  start() {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+  }
+
+  /** Connect again (signed in or out: the server counts this browser anew). */
+  restart() {
+    this.stop();
+    this.render();
+    this.start();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const visitor = visitorId();
+    const query = visitor ? `?visitor=${encodeURIComponent(visitor)}` : "";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby${query}`);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+    });
+    ws.addEventListener("message", (event) => {
+      try {
+        const message = JSON.parse(event.data);
+        if (message.type === "lobby") {
+          this.lobby = message;
+          this.render();
+        }
+      } catch {
+        // not a lobby message: nothing to draw
+      }
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws || this.stopped) return;
+      this.ws = null;
+      const delay = Math.min(5000, 300 * 2 ** this.retry);
+      this.retry += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  /** Open a game of one's own to the lobby, and sit at its table to wait. */
+  async open() {
+    const body = { ...this.form(), opponent: "friend", open: true };
+    if (this.rated && signedIn()) body.rated = true;
+    await this.go(async () => {
+      const made = await api.createGame(body, csrf());
+      store.remember({ game: made.game, seat: made.seat, token: made.token, invite: made.invite, kind: "friend", open: true });
+      return made;
+    });
+  }
+
+  /** Take the seat of an open game. */
+  async take(seek) {
+    const name = (this.form().name || "").trim();
+    await this.go(async () => {
+      const joined = await api.takeSeek(seek.game, name, csrf());
+      store.remember({ game: joined.game, seat: joined.seat, token: joined.token, kind: "friend" });
+      return joined;
+    });
+  }
+
+  async go(step) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const seat = await step();
+      location.hash = `#/game/${encodeURIComponent(seat.game)}/${encodeURIComponent(seat.token)}`;
+    } catch (err) {
+      this.error(errorText(err));
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  render() {
+    const lobby = this.lobby;
+    const rows = seekRows(lobby, store.myGames());
+    const list = h("ul", { class: "seeks", "data-testid": "seeks" });
+    for (const seek of rows) {
+      const who = seek.name || t("seeks.guest");
+      const rating = seek.rating ? ` (${seek.rating})` : "";
+      list.append(
+        h(
+          "li",
+          { class: "seek", "data-testid": "seek", "data-game": seek.game },
+          h("span", { class: "who", text: `${who}${rating}` }),
+          h("span", { class: "terms", text: [clockText(seek.clock), t(seek.rated ? "seeks.rated" : "seeks.casual")].join(" · ") }),
+          seek.mine
+            ? h("span", { class: "hint", text: t("seeks.yours") })
+            : h("button", {
+                type: "button",
+                class: "btn primary",
+                "data-testid": "seek-join",
+                "data-value": seek.game,
+                "aria-label": t("seeks.joinWho", { who }),
+                text: t("seeks.join"),
+                disabled: this.busy,
+                onclick: () => this.take(seek),
+              }),
+        ),
+      );
+    }
+    const empty = h("p", { class: "hint", "data-testid": "seeks-empty", text: t(lobby ? "seeks.none" : "seeks.loading") });
+    const playing = h("ul", { class: "live-games", "data-testid": "live-games" });
+    for (const game of (lobby && lobby.playing) || []) {
+      const names = game.players.map((p) => p.name || t(p.bot ? "seeks.bot" : "seeks.guest")).join(" – ");
+      playing.append(
+        h(
+          "li",
+          {},
+          h("span", { text: names }),
+          h("a", { class: "btn ghost", href: `#/watch/${encodeURIComponent(game.game)}`, "data-testid": "watch-live", "data-value": game.game, text: t("seeks.watch") }),
+        ),
+      );
+    }
+    const me = signedIn();
+    // Drawn again at every change of the lobby: a keyboard user keeps their place.
+    const memo = this.el.contains(document.activeElement) ? focusMemo() : null;
+    this.el.replaceChildren(
+      h("h2", { id: "seeks-title", text: t("seeks.title") }),
+      h("p", { class: "lead", text: t("seeks.lead") }),
+      h("p", { class: "online", "data-testid": "online", "aria-live": "polite", text: onlineText(lobby && lobby.online) }),
+      rows.length ? list : empty,
+      h(
+        "div",
+        { class: "row open-game" },
+        me
+          ? h(
+              "label",
+              { class: "choice-radio" },
+              // Kept by the page, not the box: the section is drawn again at every change.
+              h("input", {
+                type: "checkbox",
+                id: "seek-rated",
+                "data-testid": "seek-rated",
+                checked: this.rated,
+                onchange: (event) => {
+                  this.rated = event.target.checked;
+                },
+              }),
+              h("span", { text: t("seeks.ratedToggle") }),
+            )
+          : h("small", { class: "hint", text: t("seeks.ratedSignIn") }),
+        h("button", { type: "button", class: "btn", "data-testid": "seek-open", text: t("seeks.open"), disabled: this.busy, onclick: () => this.open() }),
+      ),
+      h("h3", { text: t("seeks.playing") }),
+      playing.childElementCount ? playing : h("p", { class: "hint", text: t("seeks.noneLive") }),
+    );
+    restoreFocus(memo, this.el);
+  }
+}
