@@ -7,8 +7,12 @@ against itself at 25 seconds a game, is run a chunk at a time and resumed), as o
 For each pair (by its entries' names, e.g. ``search:3@bot`` against ``search:3@random``):
 the games, the wins of each side, the unfinished ones, ``a``'s share of the finished games
 with its 95% Wilson interval, how the games ended, and the seeds the runs used (a seed
-used twice is refused: the same games would count twice). The last line printed is one
-JSON object.
+used twice is refused: the same games would count twice). With ``--elo``, the ratings
+of every entry fitted over all the pairs at once (Bradley–Terry, ``random`` = 1000 when
+it plays) with 95% bootstrap intervals: a round robin played in several runs, such as
+the difficulty ladder, rated as one. The last line printed is one JSON object.
+
+    python bench/arena_merge.py --elo bench/results/ladder/*.json
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from outlaws.arena import wilson
+from outlaws.arena import elo_anchor, elo_intervals, fit_elo, wilson
 
 
 @dataclass
@@ -35,6 +39,9 @@ class Pair:
     b_wins: int = 0
     unfinished: int = 0
     how: Counter[str] = field(default_factory=Counter)
+    #: Each side's wins by way of winning (runs made before the arena kept them add none).
+    a_wins_by: Counter[str] = field(default_factory=Counter)
+    b_wins_by: Counter[str] = field(default_factory=Counter)
     seeds: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -50,6 +57,8 @@ class Pair:
             "a_win_rate": round(self.a_wins / finished, 4) if finished else None,
             "ci95": [round(low, 4), round(high, 4)],
             "how": dict(sorted(self.how.items())),
+            "a_wins_by": dict(sorted(self.a_wins_by.items())),
+            "b_wins_by": dict(sorted(self.b_wins_by.items())),
             "runs": len(self.seeds),
             "seeds": sorted(self.seeds),
         }
@@ -70,12 +79,15 @@ def merge(results: list[dict[str, Any]]) -> list[Pair]:
             pair.b_wins += row["b_wins"]
             pair.unfinished += row["unfinished"]
             pair.how.update(row["how"])
+            pair.a_wins_by.update(row.get("a_wins_by", {}))
+            pair.b_wins_by.update(row.get("b_wins_by", {}))
     return list(pairs.values())
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", type=Path, help="JSON files of `outlaws arena`")
+    parser.add_argument("--elo", action="store_true", help="rate every entry over all pairs")
     args = parser.parse_args(argv)
     try:
         pairs = merge([json.loads(path.read_text(encoding="utf-8")) for path in args.files])
@@ -91,8 +103,30 @@ def main(argv: list[str] | None = None) -> int:
             f"{pair.a} v {pair.b}: {pair.a_wins}-{pair.b_wins} ({pair.unfinished} unfinished) "
             f"in {pair.games} games of {row['runs']} runs: {shown} (95% CI {low:.1%}-{high:.1%})"
         )
-    print(json.dumps({"pairs": [pair.to_json() for pair in pairs]}))
+    out: dict[str, Any] = {"pairs": [pair.to_json() for pair in pairs]}
+    if args.elo:
+        out["elo"] = ratings(pairs)
+        print(f"Elo ({elo_anchor(list(out['elo']))}), 95% bootstrap intervals:")
+        for name, row in sorted(out["elo"].items(), key=lambda item: -item[1]["elo"]):
+            print(f"  {name}: {row['elo']:.0f} ({row['ci95'][0]:.0f}-{row['ci95'][1]:.0f})")
+    print(json.dumps(out))
     return 0
+
+
+def ratings(pairs: list[Pair]) -> dict[str, dict[str, Any]]:
+    """Every entry's Elo over all ``pairs`` at once, with its 95% interval."""
+    players = sorted({name for pair in pairs for name in (pair.a, pair.b)})
+    games = {(pair.a, pair.b): (pair.a_wins, pair.b_wins) for pair in pairs}
+    wins: dict[tuple[str, str], float] = {}
+    for (a, b), (a_wins, b_wins) in games.items():
+        wins[(a, b)] = wins.get((a, b), 0.0) + a_wins
+        wins[(b, a)] = wins.get((b, a), 0.0) + b_wins
+    elo = fit_elo(players, wins)
+    intervals = elo_intervals(players, games)
+    return {
+        name: {"elo": round(elo[name], 1), "ci95": [round(v, 1) for v in intervals[name]]}
+        for name in players
+    }
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Bot benchmark: decision time per bot and level, and the deduction's speed.
 
-    python bench/bots.py [--positions 20] [--bots random,heuristic,search:1,search:2,search:3]
+    python bench/bots.py [--positions 20] [--bots random,novice:1,novice:3,heuristic,search:3]
 
 Positions are taken from heuristic self-play games (seeded), at every decision point of
 a few games, so they look like real play. For each bot it prints the decision time
@@ -19,6 +19,7 @@ import time
 import numpy as np
 
 from outlaws.bots import make_bot
+from outlaws.bots.ladder import LADDER
 from outlaws.deduce import Belief
 from outlaws.engine import State, View, seat_view
 
@@ -96,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--bots", default="random,heuristic,search:1,search:2,search:3")
+    # Every rung of the difficulty ladder (bots/ladder.py) and the random floor.
+    parser.add_argument("--bots", default=",".join(["random", *(r.spec for r in LADDER)]))
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 

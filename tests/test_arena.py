@@ -93,6 +93,10 @@ def test_random_vs_random_shape_and_counts(jobs: int) -> None:
     assert pair["a_wins"] + pair["b_wins"] + pair["unfinished"] == pair["games"] == 4
     assert sum(pair["how"].values()) == 4
     assert pair["how"]["limit"] == pair["unfinished"]
+    # Who won each kind of ending: each side's wins add up to its wins.
+    assert sum(pair["a_wins_by"].values()) == pair["a_wins"]
+    assert sum(pair["b_wins_by"].values()) == pair["b_wins"]
+    assert set(pair["a_wins_by"]) == {"good", "bad", "ugly"}
     assert pair["a_as_seat0"] == 2
     assert set(out["elo"]) == {"random"}
     assert out["elo"]["random"] == pytest.approx(1000.0)

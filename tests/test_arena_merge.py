@@ -71,3 +71,31 @@ def test_a_seed_run_twice_is_refused_rather_than_counted_twice(
     path.write_text(json.dumps(run(2001, 5, 5)), encoding="utf-8")
     assert merge.main([str(path), str(path)]) == 2
     assert "seed 2001 is used by two runs" in capsys.readouterr().err
+
+
+def test_a_round_robin_played_in_runs_is_rated_as_one_with_intervals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two runs of a ladder (random against a novice, the novice against the heuristic)
+    rate all three at once: random at 1000, each rung above the one below, each rating
+    inside its interval."""
+    merge = merge_module()
+    files = []
+    for seed, a, b, a_wins, b_wins in (
+        (1, "novice:1", "random", 90, 10),
+        (2, "heuristic", "novice:1", 80, 20),
+    ):
+        result = run(seed, a_wins, b_wins)
+        result["pairs"][0].update({"a": a, "b": b})
+        path = tmp_path / f"ladder-{seed}.json"
+        path.write_text(json.dumps(result), encoding="utf-8")
+        files.append(str(path))
+    assert merge.main(["--elo", *files]) == 0
+    elo = json.loads(capsys.readouterr().out.splitlines()[-1])["elo"]
+    assert elo["random"]["elo"] == pytest.approx(1000.0)
+    assert elo["random"]["elo"] < elo["novice:1"]["elo"] < elo["heuristic"]["elo"]
+    for row in elo.values():
+        low, high = row["ci95"]
+        assert low <= row["elo"] + 1e-6 and row["elo"] - 1e-6 <= high
+    low, high = elo["heuristic"]["ci95"]
+    assert high - low > 50  # 200 games leave real uncertainty

@@ -47,7 +47,7 @@ from outlaws.engine.views import _RENDERED
 from scenario import play, table
 
 #: The bots under test, by registry spec.
-BOTS = ("random", "heuristic", "search:1")
+BOTS = ("random", "novice:1", "heuristic", "search:1")
 #: The bots that think (the random bot is allowed to pass up a win).
 THINKERS = ("heuristic", "search:1")
 

@@ -75,6 +75,8 @@ MEAN_RATING = 1500.0
 Z95 = 1.959963984540054
 #: The ways a game ends (``State.how``), in display order.
 HOWS = ("good", "bad", "ugly", "limit")
+#: The ways a game is won (all but the turn limit).
+WIN_HOWS = HOWS[:-1]
 #: Half a virtual win each way per pair, when the plain maximum-likelihood fit diverges.
 PRIOR_WINS = 0.5
 #: Where an entry's cards stand before the first action (R3.1; the module docstring).
@@ -472,6 +474,36 @@ def fit_elo(
     return {name: ratings[index[name]] + shift for name in names}
 
 
+def elo_intervals(
+    players: Sequence[str],
+    games: Mapping[tuple[str, str], tuple[int, int]],
+    resamples: int = 200,
+    seed: int = 0,
+) -> dict[str, tuple[float, float]]:
+    """95% intervals of :func:`fit_elo`'s ratings, by parametric bootstrap: each pair's
+    ``games[(x, y)] = (x's wins, y's wins)`` drawn again from its observed rate, the
+    ratings fitted again, ``resamples`` times; the 2.5th and 97.5th percentiles. With
+    the anchor fixed (``random`` = 1000), an interval says how sure a rating is
+    relative to it."""
+    rng = random.Random(seed)
+    fits: dict[str, list[float]] = {name: [] for name in players}
+    for _ in range(resamples):
+        wins: dict[tuple[str, str], float] = {}
+        for (x, y), (x_wins, y_wins) in games.items():
+            n = x_wins + y_wins
+            p = x_wins / n if n else 0.5
+            drawn = sum(rng.random() < p for _ in range(n))
+            wins[(x, y)] = wins.get((x, y), 0.0) + drawn
+            wins[(y, x)] = wins.get((y, x), 0.0) + n - drawn
+        for name, rating in fit_elo(players, wins, tolerance=1e-8).items():
+            fits[name].append(rating)
+    out = {}
+    for name, values in fits.items():
+        values.sort()
+        out[name] = (values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
+    return out
+
+
 def elo_anchor(players: Sequence[str]) -> str:
     """How :func:`fit_elo` anchors the ratings of ``players``, in words."""
     if ANCHOR_SPEC in players:
@@ -493,6 +525,9 @@ class PairResult:
     b_wins: int = 0
     unfinished: int = 0
     how: Counter[str] = field(default_factory=Counter)
+    #: Each side's wins by way of winning (``State.how``): where its strength lies.
+    a_wins_by: Counter[str] = field(default_factory=Counter)
+    b_wins_by: Counter[str] = field(default_factory=Counter)
     first_mover_wins: int = 0
     a_as_seat0: int = 0
     turns: int = 0
@@ -517,6 +552,10 @@ class PairResult:
             self.first_mover_wins += (game.winner == "a") == a_first
         if game.how is not None:
             self.how[game.how] += 1
+            if game.winner == "a":
+                self.a_wins_by[game.how] += 1
+            elif game.winner == "b":
+                self.b_wins_by[game.how] += 1
         self.a_seconds += game.a_seconds
         self.a_decisions += game.a_decisions
         self.b_seconds += game.b_seconds
@@ -561,6 +600,8 @@ class PairResult:
             "a_win_rate": None if rate is None else round(rate, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "how": {how: self.how.get(how, 0) for how in HOWS},
+            "a_wins_by": {how: self.a_wins_by.get(how, 0) for how in WIN_HOWS},
+            "b_wins_by": {how: self.b_wins_by.get(how, 0) for how in WIN_HOWS},
             "first_mover_wins": self.first_mover_wins,
             "a_as_seat0": self.a_as_seat0,
             "mean_turns": round(self.turns / self.games, 2) if self.games else None,

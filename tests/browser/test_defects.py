@@ -59,11 +59,11 @@ def test_the_lobby_names_the_bots_by_rank_and_the_sides_by_column(page: Page) ->
     options = page.locator("#bot-level option")
     # The list is drawn (and translated) once the page has loaded: wait for all of it,
     # then read values and names in one go.
-    expect(options).to_have_count(7)
+    expect(options).to_have_count(5)
     labels = dict(options.evaluate_all("os => os.map(o => [o.value, o.textContent.trim()])"))
     assert labels == {
-        "level:1": "Medium", "level:2": "Tricky", "level:3": "Hard", "level:4": "Very hard",
-        "level:5": "Expert", "heuristic": "Easy", "random": "Beginner",
+        "novice:1": "Beginner", "novice:3": "Easy", "heuristic": "Medium", "search:3": "Hard",
+        "random": "Random moves",
     }  # fmt: skip
     seats = page.locator("#seat option").all_inner_texts()
     assert seats == ["Drawn at random", "Column 1 on your left", "Column 1 on your right"]
@@ -78,7 +78,7 @@ def test_a_bots_turn_reads_by_its_rank_not_bot_level(page: Page, console_errors:
     status = page.get_by_test_id("status")
     expect(status).to_have_attribute("data-status", "playing")
     bot = 1 - int(status.get_attribute("data-seat") or "0")
-    expect(page.get_by_test_id(f"seat-name-{bot}")).to_have_text("Beginner bot")
+    expect(page.get_by_test_id(f"seat-name-{bot}")).to_have_text("Random moves bot")
     expect(page.locator('[data-testid="log"] li[data-type="turn"]').first).to_be_visible()
     texts = " ".join(page.locator('[data-testid="log"] li').all_inner_texts())
     assert "level" not in texts and "Bot," not in texts, texts

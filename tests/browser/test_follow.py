@@ -137,7 +137,7 @@ def test_a_bot_shows_that_it_is_thinking(
         act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
         act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
     thinking = page.get_by_test_id("thinking")
-    expect(thinking).to_have_text("Very hard bot is thinking", timeout=10_000)
+    expect(thinking).to_have_text("Bot search:4 is thinking", timeout=10_000)
     picture(page, "thinking.png")
     expect(status.locator(".thinking-dots span")).to_have_count(3)
     assert "Your turn" not in status.inner_text()

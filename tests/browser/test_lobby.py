@@ -39,7 +39,7 @@ def test_switching_the_language_changes_the_words_and_html_lang(
         expect(title).to_have_text(catalogue_text(lang, "lobby.title"))
         expect(page.get_by_test_id("new-bot")).to_have_text(catalogue_text(lang, "lobby.newBot"))
         expect(page.locator("#bot-level option").first).to_have_text(
-            catalogue_text(lang, "bot.rank.1")
+            catalogue_text(lang, "bot.rank.beginner")
         )
     # The choice is remembered.
     page.get_by_test_id("lang").select_option("ja")

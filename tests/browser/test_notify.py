@@ -146,7 +146,7 @@ def test_notifications_are_asked_for_on_a_click_and_shown_only_while_the_tab_is_
     shown = calls(page)["notifications"]
     assert len(shown) >= 1, "no notification for a turn that came while hidden"
     assert {note["title"] for note in shown} == {"Your move — Outlaws"}
-    assert all("Beginner bot" in note["body"] for note in shown), shown
+    assert all("Random moves bot" in note["body"] for note in shown), shown
 
     page.evaluate("window.__setHidden(false)")
     before = len(shown)

@@ -61,16 +61,17 @@ describe("a Saloon exchange reads right", () => {
 });
 
 describe("the bots are named by rank", () => {
-  test("every spec the lobby offers has a rank, weakest to strongest", () => {
-    const ladder = ["random", "heuristic", "search:1", "search:2", "search:3", "search:4", "search:5"].map(botLabel);
-    assert.deepEqual(ladder, ["Beginner bot", "Easy bot", "Medium bot", "Tricky bot", "Hard bot", "Very hard bot", "Expert bot"]);
-    assert.equal(new Set(ladder).size, ladder.length);
-    assert.deepEqual(Object.keys(BOT_RANKS).length, 7);
+  test("every rung of the ladder has a name, weakest to strongest, and random its own", () => {
+    const ladder = ["novice:1", "novice:3", "heuristic", "search:3"].map(botLabel);
+    assert.deepEqual(ladder, ["Beginner bot", "Easy bot", "Medium bot", "Hard bot"]);
+    assert.equal(botLabel("random"), "Random moves bot");
+    assert.deepEqual(Object.keys(BOT_RANKS).length, 5);
   });
 
   test("'search' alone is level 3; a bot off the ladder keeps its spec; none is a bot", () => {
-    assert.equal(botRank("search"), "bot.rank.3");
+    assert.equal(botRank("search"), "bot.rank.hard");
     assert.equal(botLabel("cautious:2"), "Bot cautious:2");
+    assert.equal(botLabel("search:5"), "Bot search:5");
     assert.equal(botLabel(null), "Bot");
   });
 

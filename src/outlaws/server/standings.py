@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from ..bots.ladder import LADDER, RANDOM_ELO
 from ..ratings import Rating, Result, rate, rate_game
 from . import ratingstore as store
 from .accounts import name_key
@@ -33,10 +34,10 @@ from .table import Table
 log = logging.getLogger(__name__)
 
 POOLS = ("players", "bots")
-#: The bots' fixed ratings in the ``bots`` pool: their arena Elo, random anchored at
-#: 1000 (docs/bots.md, "Strength": 1,200 games). A game against a bot not measured yet
-#: cannot be rated.
-BOT_RATINGS = {"random": 1000.0, "heuristic": 1845.0, "search:3": 2052.0}
+#: The bots' fixed ratings in the ``bots`` pool: the difficulty ladder's arena Elo,
+#: random anchored at 1000 (docs/bots.md, "The ladder"). A game against a bot not
+#: measured yet cannot be rated.
+BOT_RATINGS = {"random": RANDOM_ELO, **{rung.spec: rung.elo for rung in LADDER}}
 #: How sure those are: about the arena's own uncertainty on them.
 BOT_DEVIATION = 50.0
 #: Rated games a profile shows, in each pool.

@@ -12,13 +12,13 @@ import { LiveLobby } from "./seeks.js";
 import { lobbyEntry } from "./tutorialview.js";
 import { errorText, inviteBox, playerName } from "./ui.js";
 
+// The ladder, weakest first (bots/ladder.py, checked by tests/test_ladder.py), then the
+// bot that plays at random, off the ladder.
 const BOTS = [
-  ["level:1", "bot.rank.1", {}],
-  ["level:2", "bot.rank.2", {}],
-  ["level:3", "bot.rank.3", {}],
-  ["level:4", "bot.rank.4", {}],
-  ["level:5", "bot.rank.5", {}],
-  ["heuristic", "bot.rank.heuristic", {}],
+  ["novice:1", "bot.rank.beginner", {}],
+  ["novice:3", "bot.rank.easy", {}],
+  ["heuristic", "bot.rank.medium", {}],
+  ["search:3", "bot.rank.hard", {}],
   ["random", "bot.rank.random", {}],
 ];
 const CLOCKS = [
@@ -139,7 +139,7 @@ export class LobbyPage {
     });
     const clock = select("clock", "clock", CLOCKS);
     const bot = select("bot-level", "bot-level", BOTS);
-    bot.value = "level:2";
+    bot.value = "novice:3"; // a newcomer's first opponent: one they can beat
     const placement = this.placementChoice();
     const section = h(
       "section",
@@ -161,7 +161,7 @@ export class LobbyPage {
           "div",
           { class: "vs-bot" },
           h("h3", { text: t("lobby.vsBot") }),
-          field("lobby.bot", bot),
+          field("lobby.bot", bot, "lobby.botHint"),
           h("button", {
             type: "button",
             class: "btn primary",

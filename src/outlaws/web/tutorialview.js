@@ -12,7 +12,7 @@ import { currentStep, isTutorial, lessonLegal, placeTestId, STEPS } from "./tuto
 import { announce, errorText } from "./ui.js";
 
 /** The easiest bot, for the first real game (its placement dealt: no screen to learn). */
-export const FIRST_GAME = { opponent: "bot", bot: "random", placement: "random" };
+export const FIRST_GAME = { opponent: "bot", bot: "novice:1", placement: "random" };
 
 /** Create a game and go to its table; `onError(text)` if the server refuses. */
 async function startGame(body, onError) {

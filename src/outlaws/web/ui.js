@@ -38,13 +38,11 @@ export function errorText(error) {
 /** The ladder of the bots by strength: a spec of the API ("random", "heuristic",
  * "search:1".."search:5"; "search" alone is level 3) -> the key of its rank's name. */
 export const BOT_RANKS = {
+  "novice:1": "bot.rank.beginner",
+  "novice:3": "bot.rank.easy",
+  heuristic: "bot.rank.medium",
+  "search:3": "bot.rank.hard",
   random: "bot.rank.random",
-  heuristic: "bot.rank.heuristic",
-  "search:1": "bot.rank.1",
-  "search:2": "bot.rank.2",
-  "search:3": "bot.rank.3",
-  "search:4": "bot.rank.4",
-  "search:5": "bot.rank.5",
 };
 
 /** The rank's key of a spec, or null for a bot off the ladder. */
@@ -53,7 +51,7 @@ export function botRank(spec) {
   return Object.hasOwn(BOT_RANKS, key) ? BOT_RANKS[key] : null;
 }
 
-/** How a bot is called ("random": "Beginner bot", "search:5": "Expert bot"). */
+/** How a bot is called ("novice:1": "Beginner bot", "search:5": "Bot search:5", off the ladder). */
 export function botLabel(spec) {
   if (!spec) return t("bot.generic");
   const rank = botRank(spec);
