@@ -505,3 +505,29 @@ def test_a_seat_may_place_before_its_friend_joins_with_the_invite_at_hand(
     assert answer.status_code == 200, answer.text
     expect_street(page, 0, placed)
     assert console_errors == []
+
+
+def test_a_timed_placement_shows_the_time_left_to_place(
+    page: Page, placing_server: httpx.Client, console_errors: list[str]
+) -> None:
+    """With a clock (3 minutes + 15 s a turn), placing is timed too: the status bar says
+    how long is left to place, a full minute at least (not a turn's 15 s), counting down."""
+    made = placing_server.post(
+        "/games",
+        json={
+            "opponent": "bot",
+            "bot": "random",
+            "seat": 0,
+            "placement": "choose",
+            "clock": {"bank": 180, "per_turn": 15, "on_timeout": "lose"},
+        },
+    ).json()
+    page.goto(f"/#/game/{made['game']}/{made['token']}")
+    clock = page.get_by_test_id("placing-clock")
+    expect(clock).to_contain_text(re.compile(r"Time to place: (1:00|0:[3-5]\d)"))
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=3_000)  # it counts down
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "placement-clock.png"))
+    publish("placement-clock.png")
+    assert console_errors == []

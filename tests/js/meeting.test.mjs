@@ -37,6 +37,13 @@ describe("the open games of the lobby", () => {
     assert.match(onlineText({ players: ["Ada"], count: 60, guests: 0 }), /Ada and 59 more/);
   });
 
+  test("the reader is not counted: alone in the lobby, nobody else is online", () => {
+    assert.equal(onlineText({ players: [], count: 0, guests: 1 }, { name: null }), "Nobody else is online.");
+    assert.equal(onlineText({ players: ["Ada"], count: 1, guests: 0 }, { name: "Ada" }), "Nobody else is online.");
+    assert.equal(onlineText({ players: ["Ada", "Bob"], count: 2, guests: 2 }, { name: "Ada" }), "Online: Bob and 2 guests.");
+    assert.equal(onlineText({ players: ["Bob"], count: 1, guests: 2 }, { name: null }), "Online: Bob and 1 guest.");
+  });
+
   test("a browser keeps one visitor id, so that its tabs count as one guest", () => {
     const kept = new Map();
     const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };

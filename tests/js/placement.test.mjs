@@ -377,3 +377,15 @@ describe("the reducer while the seats place (R3.1)", () => {
     assert.equal(state.effects.started, false);
   });
 });
+
+describe("the placing clock", () => {
+  test("placing is timed while the clock's period runs for both seats (no seat): the time left, in server time", async () => {
+    const { placingTimeLeft } = await import("../../src/outlaws/web/placementpanels.js");
+    const state = { clock: { seat: null, deadline: 1060 }, clockOffset: 0 };
+    assert.equal(placingTimeLeft(state, 1000), 60);
+    assert.equal(placingTimeLeft({ ...state, clockOffset: 10 }, 1000), 50);
+    assert.equal(placingTimeLeft(state, 2000), 0);
+    assert.equal(placingTimeLeft({ clock: null }, 1000), null);
+    assert.equal(placingTimeLeft({ clock: { seat: 0, deadline: 1060 } }, 1000), null);
+  });
+});

@@ -311,16 +311,16 @@ def test_a_half_placed_game_survives_a_restart_and_so_does_the_game_that_follows
 
 
 def test_the_placing_time_runs_out_into_a_random_placement(tmp_path: Path) -> None:
-    """R3.1 with a clock: a seat has one period (``per_turn``) to place, free of its
-    bank; at its end it gets a random placement, not a loss, and play starts."""
+    """R3.1 with a clock: a seat has one period (``per_turn``, 60 s at least) to place,
+    free of its bank; at its end it gets a random placement, not a loss, and play starts."""
     now = FakeTime()
-    clock = {"bank": 60, "per_turn": 20, "on_timeout": "lose"}
+    clock = {"bank": 60, "per_turn": 90, "on_timeout": "lose"}
     with running(tmp_path, now=now) as client:
         made = bot_game(client, clock=clock)
         game_id = made["game"]
         placing = http_game(client, game_id)
-        assert placing["clock"]["deadline"] == now.t + 20 and placing["clock"]["seat"] is None
-        now.t += 19
+        assert placing["clock"]["deadline"] == now.t + 90 and placing["clock"]["seat"] is None
+        now.t += 89
         time.sleep(0.2)
         assert http_game(client, game_id)["status"] == "placing"
         now.t += 2
@@ -333,7 +333,8 @@ def test_the_placing_time_runs_out_into_a_random_placement(tmp_path: Path) -> No
 
 def test_between_friends_the_placing_clock_starts_when_both_are_there(tmp_path: Path) -> None:
     """R3.1 with a clock: the placing period starts when the friend joins, the same for
-    both seats; a seat that placed in time keeps its cards, the other gets random ones."""
+    both seats, and lasts 60 s even on a clock of 15 s a turn (ten cards take a while to
+    arrange); a seat that placed in time keeps its cards, the other gets random ones."""
     now = FakeTime()
     clock = {"bank": 0, "per_turn": 15, "on_timeout": "lose"}
     with running(tmp_path, now=now) as client:
@@ -342,9 +343,12 @@ def test_between_friends_the_placing_clock_starts_when_both_are_there(tmp_path: 
         assert http_game(client, game_id)["clock"]["deadline"] is None
         now.t += 100  # waiting for the friend costs nothing
         join(client, made["invite"])
-        assert http_game(client, game_id)["clock"]["deadline"] == now.t + 15
+        assert http_game(client, game_id)["clock"]["deadline"] == now.t + 60
         place(client, game_id, ann, PLACEMENT)
-        now.t += 16
+        now.t += 59
+        time.sleep(0.2)
+        assert http_game(client, game_id)["status"] == "placing"
+        now.t += 2
         wait_until(lambda: http_game(client, game_id)["status"] == "playing")
         assert http_game(client, game_id, ann)["view"]["seats"][0]["street"] == STREET
 

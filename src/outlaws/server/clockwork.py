@@ -44,6 +44,10 @@ from .storage import Database, Storage
 from .table import Table
 
 log = logging.getLogger(__name__)
+#: The least time a placement gets (R3.1): arranging ten cards is one decision, but a
+#: long one, and a turn's allowance (15 s on a fast clock) ran out before a newcomer had
+#: read the cards, who then played an arrangement they never chose.
+PLACING_SECONDS = 60.0
 
 #: Ends a game with a result (stored, then announced): a timeout's loss.
 EndGame = Callable[[Table, GameResult], Awaitable[None]]
@@ -250,10 +254,10 @@ class Clockwork:
 
     def placing_deadline(self, clock: ClockConfig, clock_state: ClockState) -> None:
         """Time the placement: each seat gets one period, ``per_turn`` (or the bank if
-        the clock has no ``per_turn``), free of its bank; both seats place at once, so
-        the period is the same for both. A seat that has not placed at its end gets a
-        random placement (:meth:`_timeout`)."""
-        allowance = clock.per_turn if clock.per_turn > 0 else clock.bank
+        the clock has no ``per_turn``) but never less than :data:`PLACING_SECONDS`, free
+        of its bank; both seats place at once, so the period is the same for both. A
+        seat that has not placed at its end gets a random placement (:meth:`_timeout`)."""
+        allowance = max(clock.per_turn if clock.per_turn > 0 else clock.bank, PLACING_SECONDS)
         now = self.now()
         clock_state.seat, clock_state.start = None, now
         clock_state.deadline = now + allowance

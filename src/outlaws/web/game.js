@@ -337,6 +337,7 @@ export class GamePage {
   }
 
   renderClock() {
+    if (this.els && placing(this.state) && this.state.clock) this.renderStatus(); // the time left to place
     if (this.els) gameview.renderClock(this.els.status, this.state, (seat) => this.name(seat));
     this.alerts.tick(this.state);
   }

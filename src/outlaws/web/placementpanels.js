@@ -4,6 +4,7 @@
 // PlacementScreen): `this` is the screen.
 
 import { placedAndWaiting } from "./gamestate.js";
+import { clockText } from "./gameview.js";
 import { cardName, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { CHARACTERS, cardAt } from "./placement.js";
@@ -14,6 +15,16 @@ import { inviteBox } from "./ui.js";
 
 
 /** The status bar while the seats place (gameview.renderStatus needs a view). */
+/** Seconds under which the placing clock warns. */
+const PLACING_LOW = 15;
+
+/** The seconds left to place (server time), or null when placing is not timed. */
+export function placingTimeLeft(state, now = Date.now() / 1000) {
+  const clock = state && state.clock;
+  if (!clock || typeof clock.deadline !== "number" || clock.seat !== null) return null;
+  return Math.max(0, clock.deadline - (now + (state.clockOffset || 0)));
+}
+
 export function renderPlacingStatus(el, state, { connection }) {
   const seated = state.seat !== null && state.seat !== undefined;
   Object.assign(el.dataset, {
@@ -28,6 +39,19 @@ export function renderPlacingStatus(el, state, { connection }) {
   let text = t("status.placing");
   if (seated) text = placedAndWaiting(state) ? t("place.waitingOpponent") : t("status.placeYours");
   const parts = [h("span", { class: "turn-text", text })];
+  const left = placingTimeLeft(state);
+  if (left !== null) {
+    // Placing is timed too (docs/protocol.md): the time left shows, and warns near its end.
+    const low = left <= PLACING_LOW;
+    parts.push(
+      h(
+        "span",
+        { class: `placing-clock clock-face running ${low ? "low" : "ok"}`, "data-testid": "placing-clock", role: "timer" },
+        low ? h("span", { class: "emblem", html: icon("warning") }) : null,
+        t("clock.placing", { time: clockText(left) }),
+      ),
+    );
+  }
   if (connection === "reconnecting") parts.push(h("span", { class: "badge", text: t("status.reconnecting") }));
   el.replaceChildren(...parts);
   el.classList.toggle("mine", seated && !placedAndWaiting(state));

@@ -39,6 +39,7 @@ export class Rematch {
     this.loaded = false;
     this.busy = false;
     this.error = "";
+    this.note = ""; // what the other player just did to an offer (declined, withdrawn)
   }
 
   /** The game is over (first render of its panel): read the rematch's state once. */
@@ -56,9 +57,16 @@ export class Rematch {
 
   /** A `rematch` message of the socket. */
   heard(message) {
+    const next = { offered_by: message.offered_by, game: message.game };
     const before = rematchStage(this.state, this.seat, this.againstBot);
-    this.update({ offered_by: message.offered_by, game: message.game });
-    const after = rematchStage(this.state, this.seat, this.againstBot);
+    const after = rematchStage(next, this.seat, this.againstBot);
+    // An offer gone without a click here is said (the panel is a live region), or it
+    // would just vanish.
+    if (after !== before) {
+      const gone = { sent: "rematch.declined", answer: "rematch.withdrawn" }[before];
+      this.note = after === "offer" && gone ? t(gone) : "";
+    }
+    this.update(next);
     if (after !== before && after === "answer") announce(t("rematch.offeredToYou"));
   }
 
@@ -78,11 +86,13 @@ export class Rematch {
     if (this.busy) return;
     this.busy = true;
     this.error = "";
+    this.note = "";
     this.render();
     try {
       if (method === "DELETE") {
         await api.declineRematch(this.game, this.token);
         this.state = { offered_by: null, game: null };
+        this.note = ""; // my own click: nothing to tell, whatever the socket said first
       } else {
         const answer = await api.offerRematch(this.game, this.token, csrf());
         // The new seat's token, kept before the game starts: when the other player
@@ -108,6 +118,7 @@ export class Rematch {
       h("button", { type: "button", class: primary ? "btn primary" : "btn", "data-testid": testid, text: t(key), disabled: this.busy, onclick });
     const parts = [];
     if (stage === "offer" || stage === "offerBot") {
+      if (this.note) parts.push(h("p", { class: "note", "data-testid": "rematch-note", text: this.note }));
       parts.push(button("rematch.offer", "rematch-offer", () => this.send("POST")));
       parts.push(h("small", { class: "hint", text: t(stage === "offerBot" ? "rematch.hintBot" : "rematch.hint") }));
     } else if (stage === "sent") {

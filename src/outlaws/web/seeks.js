@@ -28,12 +28,26 @@ export function seekRows(lobby, entries) {
   return ((lobby && lobby.seeks) || []).map((seek) => ({ ...seek, mine: mine.has(seek.game) }));
 }
 
-/** Who is online, in a sentence (names first, then the guests counted). */
-export function onlineText(online) {
+/**
+ * Who is online, in a sentence (names first, then the guests counted). With `me` (this
+ * browser: `{ name }` signed in, `{ name: null }` a guest), the reader is left out: the
+ * server counts them too, and "Online: 1 guest" would be only themselves.
+ */
+export function onlineText(online, me = undefined) {
   if (!online) return "";
-  const names = online.players || [];
-  const named = online.count || names.length;
-  const guests = online.guests || 0;
+  let names = online.players || [];
+  let named = online.count || names.length;
+  let guests = online.guests || 0;
+  if (me && me.name) {
+    if (names.includes(me.name)) {
+      names = names.filter((n) => n !== me.name);
+      named = Math.max(0, named - 1);
+    } else if (named > names.length) {
+      named -= 1; // among the names not listed
+    }
+  } else if (me) {
+    guests = Math.max(0, guests - 1);
+  }
   if (named + guests === 0) return t("seeks.nobody");
   const more = named - names.length;
   const listed = names.join(", ") + (more > 0 ? ` ${t("seeks.andMore", { count: more })}` : "");
@@ -184,14 +198,19 @@ export class LiveLobby {
     }
     const empty = h("p", { class: "hint", "data-testid": "seeks-empty", text: t(lobby ? "seeks.none" : "seeks.loading") });
     const playing = h("ul", { class: "live-games", "data-testid": "live-games" });
+    const seats = new Map(store.myGames().map((e) => [e.game, e]));
     for (const game of (lobby && lobby.playing) || []) {
       const names = game.players.map((p) => p.name || t(p.bot ? "seeks.bot" : "seeks.guest")).join(" – ");
+      // One's own game: back to one's seat, not to the spectators' view of it.
+      const seat = seats.get(game.game);
       playing.append(
         h(
           "li",
           {},
           h("span", { text: names }),
-          h("a", { class: "btn ghost", href: `#/watch/${encodeURIComponent(game.game)}`, "data-testid": "watch-live", "data-value": game.game, text: t("seeks.watch") }),
+          seat && seat.token
+            ? h("a", { class: "btn ghost", href: `#/game/${encodeURIComponent(seat.game)}/${encodeURIComponent(seat.token)}`, "data-testid": "resume-live", "data-value": game.game, text: t("seeks.resume") })
+            : h("a", { class: "btn ghost", href: `#/watch/${encodeURIComponent(game.game)}`, "data-testid": "watch-live", "data-value": game.game, text: t("seeks.watch") }),
         ),
       );
     }
@@ -201,7 +220,7 @@ export class LiveLobby {
     this.el.replaceChildren(
       h("h2", { id: "seeks-title", text: t("seeks.title") }),
       h("p", { class: "lead", text: t("seeks.lead") }),
-      h("p", { class: "online", "data-testid": "online", "aria-live": "polite", text: onlineText(lobby && lobby.online) }),
+      h("p", { class: "online", "data-testid": "online", "aria-live": "polite", text: onlineText(lobby && lobby.online, { name: me ? me.name : null }) }),
       rows.length ? list : empty,
       h(
         "div",
