@@ -25,10 +25,10 @@ class Rung:
 #: beginner can win and learn; the top plans over the hidden cards.
 #: The Elo: ``python bench/arena_merge.py --elo bench/results/ladder/*.json``.
 LADDER: tuple[Rung, ...] = (
-    Rung("beginner", "novice:1", 1412.0),
-    Rung("easy", "novice:3", 1729.0),
-    Rung("medium", "heuristic", 1940.0),
-    Rung("hard", "search:3", 2146.0),
+    Rung("beginner", "novice:1", 1410.0),
+    Rung("easy", "novice:3", 1721.0),
+    Rung("medium", "heuristic", 1955.0),
+    Rung("hard", "search:3", 2161.0),
 )
 #: The floor of the ratings, off the ladder: the bot that plays at random.
 RANDOM_ELO = 1000.0
