@@ -68,6 +68,7 @@ class NoviceBot(HeuristicBot):
             raise ValueError(f"novice levels are 1 to 5, not {level}")
         self.level = level
         self.lapses = LEVELS[level]
+        self.name = f"novice:{level}"  # as the search names its level
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view.pending is not None:

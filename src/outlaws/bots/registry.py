@@ -240,16 +240,16 @@ REGISTRY.register(
     summary="one look ahead, guided by the exact posterior",
 )
 REGISTRY.register(
-    "novice",
-    "outlaws.bots.novice:NoviceBot",
-    levels=True,
-    summary="a person still learning: the heuristic's judgement with human lapses",
-)
-REGISTRY.register(
     "search",
     "outlaws.bots.search:SearchBot",
     levels=True,
     summary="plans each action over hidden worlds sampled from the posterior",
+)
+REGISTRY.register(
+    "novice",
+    "outlaws.bots.novice:NoviceBot",
+    levels=True,
+    summary="a person still learning: the heuristic's judgement with human lapses",
 )
 REGISTRY.register(
     "tutorial",
