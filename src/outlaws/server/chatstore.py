@@ -63,16 +63,7 @@ def latest(conn: Connection, game_id: str, room: str, limit: int) -> list[ChatRo
         .limit(limit)
     )
     rows = [
-        ChatRow(
-            id=int(row.id),
-            game_id=row.game_id,
-            room=row.room,
-            seat=row.seat,
-            author=row.author,
-            text=row.text,
-            phrase=row.phrase,
-            at=float(row.at),
-        )
+        ChatRow(id=int(row.id), **{name: getattr(row, name) for name in _COLUMNS})
         for row in conn.execute(query)
     ]
     return rows[::-1]

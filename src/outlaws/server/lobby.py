@@ -194,6 +194,8 @@ class LobbyFeed:
     def _game_changed(self, message: Message) -> None:
         # Every action of every game is announced: only a game that starts, fills up,
         # ends, or that the lobby does not know yet makes the lobby read again.
+        if not self.sockets:
+            return  # nobody looks: the next read starts from the database anyway
         game, status = message.get("game"), message.get("status")
         if isinstance(game, str) and self._statuses.get(game) != status:
             self._statuses[game] = str(status)

@@ -128,7 +128,7 @@ class Rematches:
             raise ApiError(409, "rematch_offered", "you offered a rematch: wait for the answer")
         if not offer and not against_bot:
             return await self._offer(table, seat, account, token)
-        return await self._accept(table, seat, account, token, against_bot)
+        return await self._accept(table, seat, account, token, offer, against_bot)
 
     async def _offer(
         self, table: Table, seat: int, account: str | None, token: str
@@ -154,9 +154,16 @@ class Rematches:
         return RematchAnswer("offered", new_id, 1 - seat, token)
 
     async def _accept(
-        self, table: Table, seat: int, account: str | None, token: str, against_bot: bool
+        self,
+        table: Table,
+        seat: int,
+        account: str | None,
+        token: str,
+        offer: dict[str, Any],
+        against_bot: bool,
     ) -> RematchAnswer:
-        offer = (await self.db.call(self.db.storage.game_meta, table.id)).get("rematch") or {}
+        """Start the rematch ``offer`` proposed (none against a bot): checked again under
+        the old game's row lock, in the transaction that stores the new game."""
         new_id = str(offer.get("next") or secrets.token_urlsafe(8))
         seed = secrets.randbits(62)
         placement = table.meta.get("placement", "choose")
