@@ -220,7 +220,7 @@ def clocks_in_view(page: Page, height: int) -> None:
       && r.top >= 0 && r.bottom <= {height} && r.left >= 0 && r.right <= window.innerWidth)"""
     with contextlib.suppress(PlaywrightTimeoutError):
         page.wait_for_function(inside, timeout=5_000)
-    width = page.viewport_size["width"]
+    width = page.evaluate("window.innerWidth")
     for seat, box in enumerate(page.evaluate(boxes)):
         assert box is not None, f"clock {seat} is not on the page"
         assert box["top"] >= 0 and box["bottom"] <= height, (seat, box)
