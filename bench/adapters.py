@@ -8,9 +8,12 @@ the game ends, then start another.
 - ``engine``: ``State.legal_action_ids()`` and ``State.apply_id()``;
 - ``pettingzoo``: ``env.last()`` (the observation vector and the mask of the agent to
   act), a masked random action, ``env.step()``; ``--belief`` adds the belief marginals;
+- ``pettingzoo_unobserved``: the same AEC loop without ``last()``, the action drawn from
+  the engine's legal ids: what the protocol and the engine cost with no observation;
 - ``openspiel``: ``state.legal_actions()`` and ``state.apply_action()`` on
-  ``python_outlaws`` from Python, plus the same loop with the acting player's
-  ``information_state_string()`` and ``observation_tensor()`` read at every step.
+  ``python_outlaws`` from Python; ``openspiel_tensor``: the same with the acting
+  player's ``observation_tensor()`` read at every step; ``openspiel_observed``: with its
+  ``information_state_string()`` too (the whole redacted log, so it grows with the game).
 
 Rates are given per wall-clock second and per CPU second of this process (the latter is
 what to compare on a busy machine). Needs the ``rl`` extra. Prints one line per loop,
@@ -64,28 +67,37 @@ def engine(seconds: float, seed: int, turn_limit: int) -> dict[str, float]:
     return _timed(game, seconds)
 
 
-def pettingzoo(seconds: float, seed: int, turn_limit: int, belief: bool) -> dict[str, float]:
+def pettingzoo(
+    seconds: float, seed: int, turn_limit: int, belief: bool, observe: bool = True
+) -> dict[str, float]:
     from outlaws.adapters.pettingzoo import env as make_env
 
     rng = np.random.default_rng(seed)
+    pick = random.Random(seed)
     env = make_env(turn_limit=turn_limit, belief=belief)
+    unwrapped = env.unwrapped
 
     def game(i: int) -> int:
         env.reset(seed=seed + i)
         n = 0
-        for _ in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
+        for agent in env.agent_iter():
+            if env.terminations[agent] or env.truncations[agent]:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            if observe:
+                observation, _, _, _, _ = env.last()
+                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            else:
+                env.step(pick.choice(unwrapped.state_.legal_action_ids()))
             n += 1
         return n
 
     return _timed(game, seconds)
 
 
-def openspiel(seconds: float, seed: int, turn_limit: int, observe: bool) -> dict[str, float]:
+def openspiel(
+    seconds: float, seed: int, turn_limit: int, tensor: bool, string: bool
+) -> dict[str, float]:
     import pyspiel
 
     import outlaws.adapters.openspiel  # noqa: F401 - registers python_outlaws
@@ -97,10 +109,10 @@ def openspiel(seconds: float, seed: int, turn_limit: int, observe: bool) -> dict
         state = spiel.new_initial_state()
         n = 0
         while not state.is_terminal():
-            if observe:
-                player = state.current_player()
-                state.information_state_string(player)
-                state.observation_tensor(player)
+            if tensor:
+                state.observation_tensor(state.current_player())
+            if string:
+                state.information_state_string(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             n += 1
         return n
@@ -123,10 +135,18 @@ def main(argv: list[str] | None = None) -> int:
             "pettingzoo",
             lambda: pettingzoo(args.seconds, args.seed, args.turn_limit, args.belief),
         ),
-        ("openspiel", lambda: openspiel(args.seconds, args.seed, args.turn_limit, False)),
+        (
+            "pettingzoo_unobserved",
+            lambda: pettingzoo(args.seconds, args.seed, args.turn_limit, False, observe=False),
+        ),
+        ("openspiel", lambda: openspiel(args.seconds, args.seed, args.turn_limit, False, False)),
+        (
+            "openspiel_tensor",
+            lambda: openspiel(args.seconds, args.seed, args.turn_limit, True, False),
+        ),
         (
             "openspiel_observed",
-            lambda: openspiel(args.seconds, args.seed, args.turn_limit, True),
+            lambda: openspiel(args.seconds, args.seed, args.turn_limit, True, True),
         ),
     ]
     for name, run in loops:

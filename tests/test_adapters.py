@@ -29,7 +29,7 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
 
 import outlaws.adapters.openspiel as osp  # noqa: E402
 import outlaws.adapters.pettingzoo as pz  # noqa: E402
-from outlaws.adapters.features import encode_view, observation_size  # noqa: E402
+from outlaws.adapters.features import encode_frame, observation_size  # noqa: E402
 from outlaws.arena import run_arena  # noqa: E402
 from outlaws.bots import make_bot  # noqa: E402
 from outlaws.engine import (  # noqa: E402
@@ -38,6 +38,7 @@ from outlaws.engine import (  # noqa: E402
     Setup,
     State,
     View,
+    seat_frame,
     seat_view,
 )
 from scenario import play, table  # noqa: E402
@@ -161,11 +162,13 @@ def test_observations_never_depend_on_hidden_information() -> None:
     a, b = _twin_games()
     assert a.to_json() != b.to_json()
     assert seat_view(a, 0).to_json() == seat_view(b, 0).to_json()
+    assert seat_frame(a, 0) == seat_frame(b, 0)
     assert np.array_equal(
-        encode_view(seat_view(a, 0), belief=True), encode_view(seat_view(b, 0), True)
+        encode_frame(seat_frame(a, 0), seat_view(a, 0)),
+        encode_frame(seat_frame(b, 0), seat_view(b, 0)),
     )
     # Seat 1 sees its own cards: there the twins must differ (the test is not vacuous).
-    assert not np.array_equal(encode_view(seat_view(a, 1)), encode_view(seat_view(b, 1)))
+    assert not np.array_equal(encode_frame(seat_frame(a, 1)), encode_frame(seat_frame(b, 1)))
     # The same through the environment and through pyspiel's strings and tensors.
     observations = []
     for state in (a, b):
@@ -329,6 +332,8 @@ def test_resample_from_infostate_is_consistent(explicit: bool) -> None:
             mine = state.engine_view(player).to_json()
             theirs = sample.engine_view(player).to_json()
             assert mine == theirs  # everything the player knows, the log included
+            # The observation too: the rebuilt state's encoder reads the known past first.
+            assert sample.observation_tensor(player) == state.observation_tensor(player)
             # Resampling a resampled state again, and playing on from it.
             again = sample.resample_from_infostate(player, sampler)
             assert again.information_state_string(player) == key

@@ -42,7 +42,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "": frozenset(),  # outlaws/__init__.py
 }
 #: What code outside the engine may import of it.
-ENGINE_SURFACE = frozenset({"outlaws.engine", "outlaws.engine.actionspace"})
+ENGINE_SURFACE = frozenset(
+    {"outlaws.engine", "outlaws.engine.actionspace", "outlaws.engine.frames"}
+)
 
 
 @dataclass(frozen=True)

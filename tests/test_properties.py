@@ -30,6 +30,7 @@ from outlaws.engine import (
     State,
     parse_notation,
     record_of,
+    seat_frame,
     seat_view,
 )
 from outlaws.engine.actions import (
@@ -279,6 +280,8 @@ def check_generator(state: State, try_illegal: bool) -> None:
     assert len(legal) == len(set(legal))
     valid = {i for i in range(NUM_ACTIONS) if state._illegal(SPECS[i]) is None}
     assert set(legal) == valid
+    # The mask of the research interfaces: the same set, as bits.
+    assert state.legal_action_mask() == sum(1 << i for i in valid)
     if try_illegal:
         before = snapshot(state)
         for i in range(NUM_ACTIONS):
@@ -386,6 +389,10 @@ def seat_json(state: State, seat: int) -> str:
     return dump(seat_view(state, seat).to_json())
 
 
+#: What else a seat is given of a position, to compare like its view (an observation).
+Observe = Callable[[State, int], object]
+
+
 #: Whether an action id, about to be played in two games, must not show them apart.
 Quiet = Callable[[State, State, int], bool]
 
@@ -397,11 +404,13 @@ def compare_walk(
     steps: int,
     seat_one_looks: bool = True,
     quiet: Quiet | None = None,
+    observe: Observe | None = None,
 ) -> tuple[int, int]:
     """Play the same actions in ``a`` and ``b`` (chosen among ``a``'s legal actions) and,
     wherever a spectator cannot tell them apart, check that seat 1 cannot either (its
-    views byte for byte, and the legal actions when it is to act). After an action that
-    ``quiet`` says reveals nothing that differs, a spectator must still see no difference.
+    views byte for byte, its frames, what ``observe`` makes of them, and the legal
+    actions when it is to act). After an action that ``quiet`` says reveals nothing that
+    differs, a spectator must still see no difference.
 
     Returns (positions compared, informative ones: where seat 0's views differ)."""
     compared = informative = 0
@@ -416,6 +425,9 @@ def compare_walk(
         if alike:
             compared += 1
             assert seat_json(a, 1) == seat_json(b, 1), "R8.3: seat 1 can tell the games apart"
+            assert seat_frame(a, 1) == seat_frame(b, 1), "R8.3: seat 1's frames differ"
+            if observe is not None:
+                assert observe(a, 1) == observe(b, 1), "R8.3: seat 1's observations differ"
             if a.to_act == 1:
                 assert a.legal_action_ids() == b.legal_action_ids(), "R8.3: seat 1's actions"
             informative += seat_json(a, 0) != seat_json(b, 0)

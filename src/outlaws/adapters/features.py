@@ -1,8 +1,10 @@
-"""A seat's view as a fixed-size vector: the observation of the research interfaces.
+"""A seat's frame as a fixed-size vector: the observation of the research interfaces.
 
-Everything here is computed from a :class:`~outlaws.engine.View` and its redacted log
-alone (R8.3): never from the true state. The PettingZoo environment and the OpenSpiel
-game both use it (docs/research.md lists the layout).
+Everything here is computed from a :class:`~outlaws.engine.SeatFrame` (what one seat may
+know, as ints: :func:`~outlaws.engine.seat_frame`) and its redacted events alone (R8.3):
+never from the true state. The PettingZoo environment and the OpenSpiel game both use it
+(docs/research.md lists the layout). A :class:`SeatEncoder` follows one game's frames
+and reads each event once, so an observation costs the same at turn 1 and turn 300.
 
 Columns are the table's columns 1..8 (R2.1) for both seats, as in the action ids; the
 seat one-hot tells which side of the table the vector is seen from (left and right are
@@ -11,16 +13,17 @@ read from the owner's seat, R2.2). Every entry is in [0, 1].
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import ACTION_TYPES, CHARACTERS, COLUMNS, TOKENS, View
-from ..engine.actionspace import CHARACTER_ID, TOKEN_ID
+from ..engine import ACTION_TYPES, CHARACTERS, COLUMNS, TOKENS, SeatFrame, View
+from ..engine.frames import EVENT_FIELDS, field_index
 
 if TYPE_CHECKING:
     from ..deduce import Belief
@@ -81,8 +84,27 @@ BASE_SIZE = COLUMNS * COLUMN_WIDTH + GLOBAL_WIDTH
 #: The optional belief marginals: P(opponent's card at column c is character i), 8 × 10.
 BELIEF_SIZE = COLUMNS * N_CHARS
 
-_TYPE_ID = {name: i for i, name in enumerate(ACTION_TYPES)}
-_STASH = (("bullet", 3.0), ("handcuffs", 3.0), ("vote", 6.0), ("election", 1.0), ("headline", 3.0))
+#: How each count of a frame's stash (bullets, handcuffs, votes, elections, Headline
+#: markers: ``STASH_NAMES``) is scaled into [0, 1].
+_STASH_SCALE = (3.0, 3.0, 6.0, 1.0, 3.0)
+
+
+def _where(etype: str, *names: str) -> int:
+    """The index in an event tuple of the first of ``names`` it has, or 0 (none)."""
+    for name in names:
+        if any(field == name for field, _ in EVENT_FIELDS.get(etype, ())):
+            return field_index(etype, name)
+    return 0
+
+
+#: Per action type: its id, and where its column and its second column sit in the event
+#: tuple (0: it has none). The column is ``col`` (``a`` for a move or a Saloon
+#: exchange); the second column ``b``, a ``target`` or a Dancer's ``from``.
+_ACTION_EVENT = {
+    name: (i, _where(name, "col", "a"), _where(name, "b", "target", "from"))
+    for i, name in enumerate(ACTION_TYPES)
+}
+_REVEAL_COL, _REVEAL_CARD = field_index("reveal", "col"), field_index("reveal", "card")
 
 
 def observation_size(belief: bool = False) -> int:
@@ -117,155 +139,279 @@ class _Recent:
     revealed: int = -1
 
 
-class ViewEncoder:
-    """Encodes one seat's successive views, reading each log event once.
+# Where the fields of the vector start (see the layouts above).
+_CW = COLUMN_WIDTH
+_OPP_CARD = N_CHARS
+_TOKEN = 2 * N_CHARS
+_FLAGS = _TOKEN + N_TOKENS + 2
+_G = COLUMNS * COLUMN_WIDTH
+_STASHES = _G + 2
+_SALOONS = _STASHES + 10
+_SUPPLY = _SALOONS + 2 * N_CHARS
+_ASIDE = _SUPPLY + 4
+_CLOCK = _ASIDE + N_TOKENS
+_RECENT = _CLOCK + 4 + 5 + 3
 
-    ``encode(view)`` may be given the views of one game in order (it then reads only the
-    new events) or any view at all (a view whose log does not continue the last one
-    starts the history afresh). With ``belief=True`` it also keeps the seat's exact
-    :class:`~outlaws.deduce.Belief` and appends its marginals.
+#: What an encoder's parts compare with before anything is encoded.
+_UNSET = object()
+#: An encoded part of the vector: (index, value) of its nonzero entries.
+Entries = list[tuple[int, float]]
+
+
+def _own_cards(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    return [(c * _CW + ch, 1.0) for c, ch in enumerate(frame.street[enc.seat])]
+
+
+def _opp_cards(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    street = frame.street[1 - enc.seat]
+    return [(c * _CW + _OPP_CARD + ch, 1.0) for c, ch in enumerate(street) if ch >= 0]
+
+
+def _tokens(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    filled = frame.filled
+    return [
+        (
+            c * _CW + _TOKEN + (N_TOKENS + 1 if c >= filled else N_TOKENS if token < 0 else token),
+            1.0,
+        )
+        for c, token in enumerate(frame.slots)
+    ]
+
+
+def _flags(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    out: Entries = []
+    for k, seat in ((0, enc.seat), (2, 1 - enc.seat)):
+        imm = frame.immobile[seat]
+        if imm >= 0:
+            out.append((imm * _CW + _FLAGS + k, 1.0))
+        out += [(col * _CW + _FLAGS + k + 1, 1.0) for col in frame.headlined[seat]]
+    return out
+
+
+def _reveals(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    out: Entries = []
+    for k, counts in ((4, enc.opp_reveals), (5, enc.own_reveals)):
+        out += [
+            (c * _CW + _FLAGS + k, min(n / REVEAL_SCALE, 1.0)) for c, n in enumerate(counts) if n
+        ]
+    return out
+
+
+def _seat(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    return [(_G + enc.seat, 1.0)]
+
+
+def _stashes(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    me = enc.seat
+    out: Entries = []
+    for start, stash in ((_STASHES, frame.stash[me]), (_STASHES + 5, frame.stash[1 - me])):
+        out += [
+            (start + k, min(count / scale, 1.0))
+            for k, (count, scale) in enumerate(zip(stash, _STASH_SCALE, strict=True))
+            if count
+        ]
+    return out
+
+
+def _saloons(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    me = enc.seat
+    return [(_SALOONS + ch, 1.0) for ch in frame.saloon[me]] + [
+        (_SALOONS + N_CHARS + ch, 1.0) for ch in frame.saloon[1 - me]
+    ]
+
+
+def _supply(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    bullets, handcuffs = frame.discard
+    return [
+        (_SUPPLY, min(frame.reserve / 13.0, 1.0)),
+        (_SUPPLY + 1, frame.filled / COLUMNS),
+        (_SUPPLY + 2, min(bullets / 3.0, 1.0)),
+        (_SUPPLY + 3, min(handcuffs / 3.0, 1.0)),
+    ]
+
+
+def _aside(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    return [(_ASIDE + t, min(n / 6.0, 1.0)) for t, n in enumerate(frame.aside) if n]
+
+
+def _clock(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    me, g = enc.seat, _CLOCK
+    out = [
+        (g, min(frame.turn / TURN_SCALE, 1.0)),
+        (g + 1 + max(0, min(frame.actions_left, 2)), 1.0),
+        (g + 4, float(enc.active == me and not frame.over)),
+        (g + 5, float(frame.to_act == me)),
+        (g + 6 + frame.pending, 1.0),
+        (g + 9, float(frame.sudden_death)),
+        (g + 10, float(frame.over)),
+        (g + 11, float(frame.over and frame.winner == me)),
+    ]
+    return out
+
+
+def _recent(enc: SeatEncoder, frame: SeatFrame) -> Entries:
+    me = enc.seat
+    out: Entries = []
+    for k, action in enumerate(reversed(enc.recent)):
+        base = _RECENT + k * RECENT_WIDTH
+        cols = base + 2 + len(ACTION_TYPES)
+        out += [(base, 1.0), (base + 1, float(action.seat == me)), (base + 2 + action.type, 1.0)]
+        if action.col >= 0:
+            out.append((cols + action.col, 1.0))
+        if action.other >= 0:
+            out.append((cols + COLUMNS + action.other, 1.0))
+        if action.revealed >= 0:
+            out.append((cols + 2 * COLUMNS + action.revealed, 1.0))
+    return out
+
+
+#: The parts of the vector, in the order of the keys :meth:`SeatEncoder._keys` reads them
+#: from (a part whose key did not change since the last frame encoded is not written
+#: again).
+_PARTS: tuple[Callable[[SeatEncoder, SeatFrame], Entries], ...] = (
+    _own_cards,
+    _opp_cards,
+    _tokens,
+    _flags,
+    _reveals,
+    _seat,
+    _stashes,
+    _saloons,
+    _supply,
+    _aside,
+    _clock,
+    _recent,
+)
+
+
+class SeatEncoder:
+    """Encodes one seat's successive frames of one game, reading each event once.
+
+    Give :meth:`encode` the frames of one game in order, each starting where the last
+    ended (``seat_frame(state, seat, since=encoder.read)``), or a frame from the log's
+    start (``since=0``), which starts the history afresh. :meth:`follow` reads events
+    that came before the engine's log (a rebuilt position's known past).
+
+    The vector is kept between frames, part by part (the cards, the tokens, the
+    stashes, the clock of the turn, the recent actions, ...): a part whose inputs did not
+    change since the last frame is not written again, so a step costs the few parts it
+    changed.
     """
 
-    def __init__(self, seat: int, belief: bool = False) -> None:
+    seat: int
+    read: int
+    active: int | None
+    reveals: int
+    actions: int
+
+    def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.belief = belief
-        self.size = observation_size(belief)
         self.reset()
 
     def reset(self) -> None:
         """Forget the history read so far."""
+        #: How many events of the engine's log have been read.
         self.read = 0
-        self.first: object = None
-        self.last: object = None
-        self.opp_reveals = np.zeros(COLUMNS, dtype=np.float32)
-        self.own_reveals = np.zeros(COLUMNS, dtype=np.float32)
+        self.opp_reveals = [0] * COLUMNS
+        self.own_reveals = [0] * COLUMNS
         self.recent: deque[_Recent] = deque(maxlen=RECENT)
         self.active: int | None = None
+        #: How many reveals and actions have been read (what the parts made of them
+        #: compare).
+        self.reveals = self.actions = 0
         self._belief: Belief | None = None
+        self._vector = array("f", bytes(4 * BASE_SIZE))
+        self._keys: list[object] = [_UNSET] * len(_PARTS)
+        self._written: list[Entries] = [[] for _ in _PARTS]
 
-    def _follow(self, view: View) -> None:
-        log = view.log
-        if view.viewer != self.seat:
-            raise ValueError(f"this encoder reads seat {self.seat}'s views, not {view.viewer!r}")
-        read = self.read
-        if len(log) < read or (read and (log[0] != self.first or log[read - 1] != self.last)):
-            self.reset()
-        if log and not self.read:
-            self.first = log[0]
+    def follow(self, events: Iterable[tuple[Any, ...]]) -> None:
+        """Read redacted event tuples (the layout of :mod:`outlaws.engine.frames`)."""
         me = self.seat
-        for event in log[self.read :]:
-            t = event.type
-            if t == "reveal":
-                fields = dict(event.fields)
-                col = fields["col"] - 1
-                if event.seat == me:
+        recent = self.recent
+        for raw in events:
+            etype = raw[0]
+            if etype == "reveal":
+                seat, col = raw[2], raw[_REVEAL_COL]
+                if seat == me:
                     self.own_reveals[col] += 1
                 else:
                     self.opp_reveals[col] += 1
-                if self.recent:
-                    last = self.recent[-1]
-                    if last.seat is not None and last.seat != event.seat and last.revealed < 0:
-                        last.revealed = CHARACTER_ID[fields["card"]]
-            elif t == "turn":
-                self.active = event.seat
-            elif t in _TYPE_ID:
-                fields = dict(event.fields)
-                col = fields.get("col", fields.get("a"))
-                other = fields.get("b", fields.get("target", fields.get("from")))
-                self.recent.append(
-                    _Recent(
-                        event.seat,
-                        _TYPE_ID[t],
-                        -1 if col is None else col - 1,
-                        -1 if other is None else other - 1,
+                self.reveals += 1
+                if recent:
+                    last = recent[-1]
+                    if last.seat is not None and last.seat != seat and last.revealed < 0:
+                        last.revealed = raw[_REVEAL_CARD]
+                        self.actions += 1
+            elif etype == "turn":
+                self.active = raw[2]
+            else:
+                described = _ACTION_EVENT.get(etype)
+                if described is not None:
+                    kind, col, other = described
+                    recent.append(
+                        _Recent(raw[2], kind, raw[col] if col else -1, raw[other] if other else -1)
                     )
-                )
-        self.read = len(log)
-        self.last = log[-1] if log else None
+                    self.actions += 1
+
+    def _read_keys(self, f: SeatFrame) -> tuple[object, ...]:
+        """What each part of :data:`_PARTS` is made from, in their order."""
+        me = self.seat
+        return (
+            f.street[me],
+            f.street[1 - me],
+            (f.slots, f.filled),
+            (f.immobile, f.headlined),
+            self.reveals,
+            me,
+            f.stash,
+            f.saloon,
+            (f.reserve, f.filled, f.discard),
+            f.aside,
+            (
+                f.turn,
+                f.actions_left,
+                self.active,
+                f.to_act,
+                f.pending,
+                f.sudden_death,
+                f.over,
+                f.winner,
+            ),
+            self.actions,
+        )
 
     def encode(
-        self, view: View, out: npt.NDArray[np.float32] | None = None
+        self, frame: SeatFrame, out: npt.NDArray[np.float32] | None = None
     ) -> npt.NDArray[np.float32]:
-        """The float32 vector of ``view`` (written into ``out`` when given)."""
-        self._follow(view)
-        vec = np.zeros(self.size, dtype=np.float32) if out is None else out
-        if out is not None:
-            vec.fill(0.0)
-        me, opp = self.seat, 1 - self.seat
-        mine, theirs = view.seats[me], view.seats[opp]
-        cw = COLUMN_WIDTH
-        for c in range(COLUMNS):
-            base = c * cw
-            name = mine.street[c]
-            if name is not None:
-                vec[base + CHARACTER_ID[name]] = 1.0
-            name = theirs.street[c]
-            if name is not None:
-                vec[base + N_CHARS + CHARACTER_ID[name]] = 1.0
-            token_base = base + 2 * N_CHARS
-            if c >= view.filled:
-                vec[token_base + N_TOKENS + 1] = 1.0
-            elif (token := view.slots[c]) is None:
-                vec[token_base + N_TOKENS] = 1.0
-            else:
-                vec[token_base + TOKEN_ID[token]] = 1.0
-        flags = 2 * N_CHARS + N_TOKENS + 2
-        for k, marked in enumerate(
-            (mine.immobilized, mine.headlined, theirs.immobilized, theirs.headlined)
-        ):
-            for col in marked:
-                vec[(col - 1) * cw + flags + k] = 1.0
-        idx = np.arange(COLUMNS) * cw + flags + 4
-        vec[idx] = np.minimum(self.opp_reveals / REVEAL_SCALE, 1.0)
-        vec[idx + 1] = np.minimum(self.own_reveals / REVEAL_SCALE, 1.0)
-        g = COLUMNS * cw
-        vec[g + me] = 1.0
-        g += 2
-        for stash in (mine.stash, theirs.stash):
-            for key, scale in _STASH:
-                vec[g] = min(stash[key] / scale, 1.0)
-                g += 1
-        for side in (mine, theirs):
-            for name in side.saloon:
-                vec[g + CHARACTER_ID[name]] = 1.0
-            g += N_CHARS
-        vec[g] = min(view.reserve / 13.0, 1.0)
-        vec[g + 1] = view.filled / COLUMNS
-        vec[g + 2] = min(view.discard["bullet"] / 3.0, 1.0)
-        vec[g + 3] = min(view.discard["handcuffs"] / 3.0, 1.0)
-        g += 4
-        for t, name in enumerate(TOKENS):
-            vec[g + t] = min(view.aside.get(name, 0) / 6.0, 1.0)
-        g += N_TOKENS
-        vec[g] = min(view.turn / TURN_SCALE, 1.0)
-        vec[g + 1 + max(0, min(view.actions_left, 2))] = 1.0
-        g += 4
-        vec[g] = float(self.active == me and not view.over)
-        vec[g + 1] = float(view.to_act == me)
-        vec[g + 2 + {None: 0, "intercept": 1, "cancel": 2}[view.pending]] = 1.0
-        g += 5
-        vec[g] = float(view.sudden_death)
-        vec[g + 1] = float(view.over)
-        vec[g + 2] = float(view.over and view.winner == me)
-        g += 3
-        for k, action in enumerate(reversed(self.recent)):
-            base = g + k * RECENT_WIDTH
-            vec[base] = 1.0
-            vec[base + 1] = float(action.seat == me)
-            vec[base + 2 + action.type] = 1.0
-            cols = base + 2 + len(ACTION_TYPES)
-            if action.col >= 0:
-                vec[cols + action.col] = 1.0
-            if action.other >= 0:
-                vec[cols + COLUMNS + action.other] = 1.0
-            if action.revealed >= 0:
-                vec[cols + 2 * COLUMNS + action.revealed] = 1.0
-        if self.belief:
-            vec[BASE_SIZE:] = self.marginals(view).ravel()
+        """The float32 vector of ``frame`` (written into ``out`` when given: its first
+        :data:`BASE_SIZE` entries, the rest left as they are)."""
+        if frame.viewer != self.seat:
+            raise ValueError(f"this encoder reads seat {self.seat}'s frames, not {frame.viewer!r}")
+        if frame.since != self.read:
+            if frame.since:
+                raise ValueError(
+                    f"the frame starts at event {frame.since}, this encoder has read {self.read}"
+                )
+            self.reset()
+        self.follow(frame.events)
+        self.read = frame.log_length
+        vector, keys, written = self._vector, self._keys, self._written
+        for k, key in enumerate(self._read_keys(frame)):
+            if key == keys[k]:
+                continue
+            for i, _ in written[k]:
+                vector[i] = 0.0
+            new = written[k] = _PARTS[k](self, frame)
+            for i, value in new:
+                vector[i] = value
+            keys[k] = key
+        vec = np.zeros(BASE_SIZE, dtype=np.float32) if out is None else out
+        vec[:BASE_SIZE] = np.frombuffer(vector, dtype=np.float32)
         return vec
 
     def marginals(self, view: View) -> npt.NDArray[np.float32]:
-        """The exact posterior marginals (8 × 10) of the opponent's arrangement."""
+        """The exact posterior marginals (8 × 10) of the opponent's arrangement, from the
+        seat's view (the belief is kept and updated from one view to the next)."""
         from ..deduce import Belief  # NumPy-heavy: only when asked for
 
         belief = self._belief
@@ -305,11 +451,20 @@ def encode_placing(
     return vec
 
 
-def encode_view(view: View, belief: bool = False) -> npt.NDArray[np.float32]:
-    """The vector of one view, read from scratch (no history kept between calls)."""
-    if view.viewer is None:
-        raise ValueError("a spectator's view has no seat to encode from")
-    return ViewEncoder(view.viewer, belief).encode(view)
+def encode_frame(frame: SeatFrame, view: View | None = None) -> npt.NDArray[np.float32]:
+    """The vector of one frame read from the log's start (no history kept between calls);
+    with ``view`` (the same seat's view of the same position), the belief marginals too."""
+    if frame.viewer is None:
+        raise ValueError("a spectator's frame has no seat to encode from")
+    if frame.since:
+        raise ValueError("encode_frame needs the frame of the whole log (since=0)")
+    encoder = SeatEncoder(frame.viewer)
+    if view is None:
+        return encoder.encode(frame)
+    vec = np.zeros(observation_size(True), dtype=np.float32)
+    encoder.encode(frame, out=vec)
+    vec[BASE_SIZE:] = encoder.marginals(view).ravel()
+    return vec
 
 
 def describe(vec: Sequence[float], belief: bool = False) -> dict[str, list[float]]:

@@ -64,6 +64,7 @@ own Python IS-MCTS on such states (docs/research.md).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 import time
@@ -72,12 +73,25 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..deduce import Belief, World
 from ..deduce.arrangement import N_ARRANGEMENTS, PERMS
-from ..engine import COLUMNS, NUM_ACTIONS, Action, Event, Placement, Setup, State, View, seat_view
+from ..engine import (
+    COLUMNS,
+    NUM_ACTIONS,
+    Action,
+    Event,
+    Placement,
+    Setup,
+    State,
+    View,
+    event_tuple,
+    seat_frame,
+    seat_view,
+)
 from ..engine.actionspace import (
     ACTION_OF_ID,
     ACTION_TYPES,
@@ -91,7 +105,7 @@ from ..engine.actionspace import (
     SPECS,
     TOKENS,
 )
-from .features import BELIEF_SIZE, COLUMN_WIDTH, ViewEncoder, encode_placing, observation_size
+from .features import BELIEF_SIZE, COLUMN_WIDTH, SeatEncoder, encode_placing, observation_size
 from .placing import NUM_ACTIONS_PLACING, PHASE_PICKS, PLACE_BASE, Picks
 
 SHORT_NAME = "python_outlaws"
@@ -783,6 +797,15 @@ def _chance_to_string(core: _Core, outcome: int) -> str:
     return f"first seat: {outcome}"
 
 
+@functools.lru_cache(maxsize=64)
+def _dealt_features(settings: _Settings, player: int) -> npt.NDArray[np.float32]:
+    """``player``'s feature vector at the start of the seeded game of ``settings``."""
+    state = State.new(seed=settings.seed, turn_limit=settings.turn_limit)
+    features = SeatEncoder(player).encode(seat_frame(state, player))
+    features.setflags(write=False)
+    return features
+
+
 class OutlawsObserver:
     """OpenSpiel's Python observer: strings and tensors from one player's view only.
 
@@ -819,11 +842,22 @@ class OutlawsObserver:
             for col, ch in enumerate(placed):
                 features[col * COLUMN_WIDTH + ch] = 1.0
             return
-        view = core.known_view(player)
+        if (
+            not self.perfect_recall
+            and core.engine is None
+            and core.origin[0] == "seed"
+            and core.picks is None
+        ):
+            # A seeded state not yet dealt: pyspiel asks for one with every tensor it
+            # reads (its size), so the deal's tensor is kept per game.
+            features[:] = _dealt_features(core.settings, player)
+            return
         encoder = core.cache.get(("encoder", player))
         if encoder is None:
-            encoder = core.cache[("encoder", player)] = ViewEncoder(player)
-        encoder.encode(view, out=features)
+            encoder = core.cache[("encoder", player)] = SeatEncoder(player)
+            if player == core.rebuilt_for:  # what the player saw before the rebuild
+                encoder.follow(event_tuple(event) for event in core.prefix_events)
+        encoder.encode(seat_frame(core.state, player, since=encoder.read), out=features)
         if self.perfect_recall:
             marginals = np.clip(core.belief(player).marginals(), 0.0, 1.0)
             self.dict["belief"][:] = marginals

@@ -19,7 +19,7 @@
 - **Actions.** ``Discrete(NUM_ACTIONS)`` (987): the engine's fixed action ids, relative to
   the seat acting (docs/notation.md, "The integer action space"; docs/research.md).
 - **Observations.** ``{"observation": float32 vector, "action_mask": int8 vector}``. The
-  vector is built from the seat's :class:`~outlaws.engine.View` only (R8.3): see
+  vector is built from the seat's :class:`~outlaws.engine.SeatFrame` only (R8.3): see
   :mod:`outlaws.adapters.features`. ``belief=True`` appends the exact posterior marginals
   of the opponent's arrangement (slower). The mask is all zeros for an agent that is
   not to act.
@@ -63,8 +63,8 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-from ..engine import NUM_ACTIONS, Setup, State, View, seat_view
-from .features import ViewEncoder, encode_placing, observation_size
+from ..engine import NUM_ACTIONS, Setup, State, View, seat_frame, seat_view
+from .features import BASE_SIZE, SeatEncoder, encode_placing, observation_size
 from .placing import NUM_ACTIONS_PLACING, Picks
 
 AGENTS = ("player_0", "player_1")
@@ -164,9 +164,13 @@ class raw_env(AECEnv):
         #: The seed of the current game's deal (R3; with the placement phase, the seed of
         #: ``Setup.placed``).
         self.deal_seed = 0
-        self._encoders = [ViewEncoder(0, belief), ViewEncoder(1, belief)]
+        self._encoders = [SeatEncoder(0), SeatEncoder(1)]
+        self._size = size
         self._cache: dict[int, tuple[int, Observation]] = {}
         self.steps = 0
+        #: The legal ids' bits and the step they were computed at.
+        self._bits = (-1, 0)
+        self._mask_bytes = (self.num_actions + 7) // 8
 
     # -- spaces --------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -195,6 +199,7 @@ class raw_env(AECEnv):
             encoder.reset()
         self._cache.clear()
         self.steps = 0
+        self._bits = (-1, 0)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -210,11 +215,16 @@ class raw_env(AECEnv):
         assert self.state_ is not None and self.state_.to_act is not None
         return self.state_.to_act
 
-    def _legal(self) -> list[int]:
-        if self.placing is not None:
-            return self.placing.legal()
-        assert self.state_ is not None
-        return self.state_.legal_action_ids()
+    def _legal_bits(self) -> int:
+        """The legal ids of the agent to act as the bits of an int (once per step)."""
+        if self._bits[0] != self.steps:
+            if self.placing is not None:
+                bits = sum(1 << i for i in self.placing.legal())
+            else:
+                assert self.state_ is not None
+                bits = self.state_.legal_action_mask()
+            self._bits = (self.steps, bits)
+        return self._bits[1]
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an action id) for :attr:`agent_selection`."""
@@ -222,12 +232,13 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self._legal()
+        bits = self._legal_bits()
         choice = -1 if action is None else int(action)
-        illegal = choice not in legal
+        illegal = not (0 <= choice < self.num_actions and (bits >> choice) & 1)
         if illegal:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
+            legal = [i for i in range(self.num_actions) if (bits >> i) & 1]
             choice = legal[int(self.np_random.integers(len(legal)))]
         self._cumulative_rewards[agent] = 0
         if self.placing is not None:
@@ -273,20 +284,27 @@ class raw_env(AECEnv):
         if cached is not None and cached[0] == self.steps:
             return {key: value.copy() for key, value in cached[1].items()}
         state = self.state_
-        mask = np.zeros(self.num_actions, dtype=np.int8)
         if self.placing is not None:
             acting = self.placing.to_act == seat and self._live(agent)
             vector = encode_placing(seat, self.placing.own[seat], acting, self.belief)
-            if acting:
-                mask[self.placing.legal()] = 1
         else:
             assert state is not None, "call reset() first"
-            vector = self._encoders[seat].encode(seat_view(state, seat))
-            if not state.over and state.to_act == seat and self._live(agent):
-                mask[state.legal_action_ids()] = 1
+            # The seat's frame from where its encoder stopped: each event is read once.
+            encoder = self._encoders[seat]
+            vector = np.zeros(self._size, dtype=np.float32)
+            encoder.encode(seat_frame(state, seat, since=encoder.read), out=vector)
+            if self.belief:
+                vector[BASE_SIZE:] = encoder.marginals(seat_view(state, seat)).ravel()
+            acting = not state.over and state.to_act == seat and self._live(agent)
+        mask = self._mask(self._legal_bits() if acting else 0)
         observation: Observation = {"observation": vector, "action_mask": mask}
         self._cache[seat] = (self.steps, observation)
         return {key: value.copy() for key, value in observation.items()}
+
+    def _mask(self, bits: int) -> npt.NDArray[np.int8]:
+        """The int8 mask of the ids whose bits are set."""
+        packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), np.uint8)
+        return np.unpackbits(packed, count=self.num_actions, bitorder="little").view(np.int8)
 
     def _live(self, agent: str) -> bool:
         return agent in self.terminations and not (

@@ -8,7 +8,8 @@
 
 Pieces: :class:`State` (the rules), :class:`Action` and its notation, :class:`Setup` and
 :class:`Placement` (R3.1),
-:class:`View` and :class:`Event` (what a seat may know), :class:`Record` (FORMAT.md).
+:class:`View` and :class:`Event` (what a seat may know; :class:`SeatFrame`, the same as
+ints for the research interfaces), :class:`Record` (FORMAT.md).
 
 The public surface is this package and :mod:`outlaws.engine.actionspace` (the integer
 action ids, their specs and the character and token ids inside them); the other modules
@@ -17,12 +18,13 @@ are the engine's own, and code outside the engine does not import them.
 
 from .actions import ACTION_TYPES, NUM_ACTIONS, Action, parse_notation, to_notation
 from .errors import FormatError, IllegalAction, OutlawsError
+from .frames import SeatFrame, seat_frame
 from .names import CHARACTERS, COLUMNS, TOKENS
 from .placement import Placement, PlacementError
 from .records import FORMAT_NAME, Record, ReplayError, record_of, replay_json, replay_text
 from .setup import Setup
 from .state import How, Reaction, State, Status
-from .views import Event, SeatView, View, render_event, seat_view
+from .views import Event, SeatView, View, event_tuple, render_event, seat_view
 
 __all__ = [
     "ACTION_TYPES",
@@ -42,16 +44,19 @@ __all__ = [
     "Reaction",
     "Record",
     "ReplayError",
+    "SeatFrame",
     "SeatView",
     "Setup",
     "State",
     "Status",
     "View",
+    "event_tuple",
     "parse_notation",
     "record_of",
     "render_event",
     "replay_json",
     "replay_text",
+    "seat_frame",
     "seat_view",
     "to_notation",
 ]

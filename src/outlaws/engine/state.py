@@ -79,20 +79,7 @@ from .names import (
     VOTE,
 )
 from .setup import Setup
-from .tables import (
-    BANDIT_IDS,
-    DANCER_IDS,
-    ELECTION_ID,
-    HITMAN_ID,
-    INDIAN_IDS,
-    LOOK_TAKE_IDS,
-    MOVE_SALOON_IDS,
-    REPORTER_IDS,
-    REVEREND_ID,
-    SHERIFF_IDS,
-    STOREKEEP_IDS,
-    TARGETS,
-)
+from .tables import AS_BITS, AS_IDS, TARGETS, LegalTables
 
 #: "No column": the immobilized column of a seat without an immobilized Bandit.
 NO_COL = COLUMNS
@@ -362,61 +349,76 @@ class State:
     def legal_action_ids(self) -> list[int]:
         """Every legal action of the seat :attr:`to_act`, as action ids, each once, in
         an order fixed by the position (empty once the game is over)."""
+        ids: list[int] = self._legal(AS_IDS, [])
+        return ids
+
+    def legal_action_mask(self) -> int:
+        """The legal action ids of :meth:`legal_action_ids` as the bits of an int (bit
+        ``i`` set when id ``i`` is legal; 0 once the game is over): a mask without a list,
+        for the research interfaces."""
+        bits: int = self._legal(AS_BITS, 0)
+        return bits
+
+    def _legal(self, tables: LegalTables, out: Any) -> Any:
+        """Add up the parts of ``tables`` legal here onto ``out`` (a list of ids or an int
+        of bits): one table lookup per feature of the position (R5, R6)."""
         if self.over:
-            return []
+            return out
         if self.pending:
-            return self._reaction_ids()
+            if self.pending == PENDING_INTERCEPT:
+                can = self._intercepting_sheriff() >= 0
+                out += tables.intercept_or_pass if can else tables.only_pass
+            else:
+                can = self._cancelling_reverend() >= 0
+                out += tables.cancel_or_pass if can else tables.only_pass
+            return out
         s = self.active
         o = 1 - s
         street = self.street[s]
         imm = self.immobile[s]
         oimm = self.immobile[o]
         g = street.index(GOVERNOR)
-        out = list(MOVE_SALOON_IDS[g][imm])
+        out += tables.move_saloon[g][imm]
         stash = self.stash[s]
         filled = self.filled
         # Look and Take (R5.3, R5.4): one table lookup per filled slot.
-        look_take = LOOK_TAKE_IDS
+        look_take = tables.look_take
         for c in range(filled):
             if c != imm:
                 out += look_take[c][street[c]]
         if g < filled and stash[VOTE] > self.stash[o][VOTE]:
-            out.append(ELECTION_ID[g])
+            out += tables.election[g]
         # The column whose Mayor stands immediately to its left (R6.10), if any.
         mayored = street.index(MAYOR) - LEFT[s] if MAYOR in street else -9
         for c in range(COLUMNS):
             ch = street[c]
             if ch == HITMAN:
                 if stash[BULLET] and c != oimm:
-                    out.append(HITMAN_ID[c])
+                    out += tables.hitman[c]
             elif ch == SHERIFF:
                 if stash[HANDCUFFS]:
-                    out += SHERIFF_IDS[c][c == mayored][oimm]
+                    out += tables.sheriff[c][c == mayored][oimm]
             elif ch == INDIAN:
-                out += INDIAN_IDS[c][c == mayored][oimm]
+                out += tables.indian[c][c == mayored][oimm]
             elif ch == STOREKEEP:
-                out += STOREKEEP_IDS[c][c == mayored][filled][bool(self.reserve)]
+                out += tables.storekeep[c][c == mayored][filled][bool(self.reserve)]
             elif ch == DANCER:
-                out += DANCER_IDS[c][oimm]
+                out += tables.dancer[c][oimm]
             elif ch == REPORTER:
                 if stash[HEADLINE]:
                     ostreet = self.street[o]
                     marked = self.headlined[o]
+                    reporter = tables.reporter[c]
                     for t, m in TARGETS[c][c == mayored]:
                         if t != oimm and not (marked >> ostreet[t]) & 1:
-                            out += REPORTER_IDS[c][t, m]
+                            out += reporter[t, m]
             elif ch == BANDIT:
                 if c != oimm and c != imm:
-                    out += BANDIT_IDS[c]
+                    out += tables.bandit[c]
             elif ch == REVEREND:
                 if imm != NO_COL and imm == c + LEFT[s]:
-                    out.append(REVEREND_ID[c])
+                    out += tables.reverend[c]
         return out
-
-    def _reaction_ids(self) -> list[int]:
-        if self.pending == PENDING_INTERCEPT:
-            return [INTERCEPT_ID, PASS_ID] if self._intercepting_sheriff() >= 0 else [PASS_ID]
-        return [CANCEL_ID, PASS_ID] if self._cancelling_reverend() >= 0 else [PASS_ID]
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat :attr:`to_act`, as FORMAT.md actions."""

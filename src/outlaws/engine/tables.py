@@ -11,8 +11,13 @@ change; code outside the engine uses :mod:`outlaws.engine.actionspace`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from .actions import (
     BANDIT_CALLS,
+    CANCEL_ID,
+    INTERCEPT_ID,
     K_BANDIT,
     K_DANCER,
     K_HITMAN,
@@ -25,6 +30,7 @@ from .actions import (
     K_SHERIFF,
     K_STOREKEEP,
     K_TAKE,
+    PASS_ID,
     REPORTER_CALLS,
     SHERIFF_CALLS,
     SPEC_ID,
@@ -168,4 +174,62 @@ DANCER_IDS = tuple(
         for imm in range(COLUMNS + 1)
     )
     for c in range(COLUMNS)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalTables:
+    """The tables the legal-action generator adds up, all in one form: tuples of ids (to
+    list the legal actions) or the same sets as the bits of an int (to mask them). The
+    parts a position adds are disjoint, so adding bit sets is their union."""
+
+    move_saloon: Any
+    look_take: Any
+    election: Any
+    hitman: Any
+    sheriff: Any
+    indian: Any
+    storekeep: Any
+    dancer: Any
+    reporter: Any
+    bandit: Any
+    reverend: Any
+    intercept_or_pass: Any
+    cancel_or_pass: Any
+    only_pass: Any
+
+
+def _bits(table: Any) -> Any:
+    """``table`` with every tuple of ids (a leaf) turned into the int of its bits."""
+    if isinstance(table, dict):
+        return {key: _bits(value) for key, value in table.items()}
+    if all(isinstance(x, int) for x in table):
+        return sum(1 << i for i in set(table))
+    return tuple(_bits(part) for part in table)
+
+
+def _singles(ids: tuple[int, ...]) -> tuple[tuple[int], ...]:
+    return tuple((i,) for i in ids)
+
+
+#: The generator's tables as tuples of ids.
+AS_IDS = LegalTables(
+    move_saloon=MOVE_SALOON_IDS,
+    look_take=LOOK_TAKE_IDS,
+    election=_singles(ELECTION_ID),
+    hitman=_singles(HITMAN_ID),
+    sheriff=SHERIFF_IDS,
+    indian=INDIAN_IDS,
+    storekeep=STOREKEEP_IDS,
+    dancer=DANCER_IDS,
+    reporter=REPORTER_IDS,
+    bandit=BANDIT_IDS,
+    reverend=_singles(REVEREND_ID),
+    intercept_or_pass=(INTERCEPT_ID, PASS_ID),
+    cancel_or_pass=(CANCEL_ID, PASS_ID),
+    only_pass=(PASS_ID,),
+)
+#: The same tables as bit sets.
+AS_BITS = LegalTables(
+    *(_bits(getattr(AS_IDS, name)) for name in LegalTables.__dataclass_fields__)
 )

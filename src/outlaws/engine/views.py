@@ -4,10 +4,11 @@ A :class:`View` is what one seat may know: the public facts of R8.1, that seat's
 knowledge of R8.2, and the game's events with the other seat's secrets cut out (R8.3).
 A spectator's view (seat ``None``) holds the public facts only.
 
-This module is the one place that turns a :class:`~outlaws.engine.State` into what a
-seat may know, as OpenSpiel's observers read a state they do not own: the state knows
-nothing of views, and every rule of hiding (which cards, which tokens, which event
-fields) is written here. :func:`seat_view` is the way in:
+Together with :mod:`outlaws.engine.frames` this is the one place that turns a
+:class:`~outlaws.engine.State` into what a seat may know, as OpenSpiel's observers read a
+state they do not own: the state knows nothing of views. Every rule of hiding (which
+cards, which tokens, which event fields) is written in the frames module, as ints; this
+one names what a frame holds. :func:`seat_view` is the way in:
 
 >>> from outlaws.engine import State, seat_view
 >>> state = State.new(seed=7)
@@ -25,57 +26,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 from weakref import WeakKeyDictionary
 
-from .names import BULLET, CHARACTERS, HANDCUFFS, KNOWS, PUBLIC, STASH_KEYS, TOKENS
-from .state import NO_COL, How, Reaction, State, Status
+from .frames import (
+    EVENT_FIELDS,
+    HIDDEN,
+    STASH_NAMES,
+    SeatFrame,
+    Viewer,
+    hidden_index,
+    is_secret,
+    seat_frame,
+)
+from .names import CHARACTER_ID, CHARACTERS, TOKEN_ID, TOKENS
+from .state import PENDING_NAMES, How, Reaction, State, Status
 
-#: Who reads an event: a seat, a spectator (None), or "all" for the unredacted record of
-#: a finished game (R8.6).
-Viewer = int | Literal["all"] | None
-
-# How each internal event tuple (type, turn, seat, *values) is spelt in JSON.
-# Kinds: "col" (0-based inside, 1-based out), "char", "token", "bool", "str", "reaction".
-_EVENT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "turn": (),
-    "move": (("a", "col"), ("b", "col"), ("swap", "bool")),
-    "saloon": (
-        ("card", "char"),
-        ("a", "col"),
-        ("b", "col"),
-        ("to_saloon", "char"),
-        ("at_a", "char"),
-    ),
-    "reveal": (("col", "col"), ("card", "char")),
-    "look": (("col", "col"), ("token", "token")),
-    "take": (("col", "col"), ("call", "token"), ("token", "token"), ("taken", "bool")),
-    "hitman": (("col", "col"),),
-    "sheriff": (("col", "col"), ("call", "char"), ("target", "col"), ("mayor", "bool")),
-    "indian": (("col", "col"), ("target", "col"), ("mayor", "bool")),
-    # "storekeep" is spelt by render_event itself: col, slots, supply, mayor.
-    "dancer": (("col", "col"), ("from", "col")),
-    "reporter": (("col", "col"), ("call", "char"), ("target", "col"), ("mayor", "bool")),
-    "headline": (("col", "col"), ("card", "char")),
-    "bandit": (("col", "col"), ("call", "char")),
-    "steal": (("token", "token"),),
-    "reverend": (("col", "col"),),
-    "freed": (("col", "col"),),
-    "prompt": (("reaction", "reaction"),),
-    "intercept": (("col", "col"),),
-    "cancel": (("col", "col"),),
-    "pass": (),
-    "immobilized": (("col", "col"),),
-    "recovered": (),
-    "sudden_death": (),
-    "win": (("how", "str"),),
-    "limit": (),
-}
-#: The one field of an event that only its own seat may read (R8.2). The internal tuples
-#: of "move" and "saloon" end with a flag that makes it public: a headlined card moved,
-#: face up, so everyone saw where it went (R8.4).
-_PRIVATE_FIELD = {"move": "swap", "saloon": "at_a", "look": "token"}
-_MAY_BE_PUBLIC = frozenset({"move", "saloon"})
 _REACTIONS = (None, "intercept", "cancel")
 
 
@@ -135,25 +101,50 @@ class Event:
 
 def render_event(raw: tuple[Any, ...], viewer: Viewer) -> Event:
     """Turn an internal event tuple into an :class:`Event` for ``viewer`` (a seat, None
-    for a spectator, or ``"all"`` for the unredacted record of the game)."""
+    for a spectator, or ``"all"`` for the unredacted record of the game): the secret
+    value that :func:`~outlaws.engine.frames.redact` hides from the viewer is left out."""
     etype, turn, seat = raw[0], raw[1], raw[2]
-    private = _PRIVATE_FIELD.get(etype)
-    fields: list[tuple[str, Any]] = []
+    hidden = hidden_index(raw, viewer)
+    fields: list[tuple[str, Any]]
     if etype == "storekeep":
         _, _, _, col, s1, s2, mayor = raw
         fields = [("col", col + 1), ("slots", (s1 + 1,) if s2 < 0 else (s1 + 1, s2 + 1))]
         fields += [("supply", s2 < 0), ("mayor", bool(mayor))]
     else:
-        values = raw[3:]
-        if etype in _MAY_BE_PUBLIC:
-            values, public = values[:-1], values[-1]
-            if public:
-                private = None
-        for (name, kind), value in zip(_EVENT_FIELDS[etype], values, strict=True):
-            if name == private and viewer != seat and viewer != "all":
-                continue
-            fields.append((name, _value(kind, value)))
-    return Event(turn, etype, seat, tuple(fields), public=private is None)
+        fields = [
+            (name, _value(kind, raw[i]))
+            for i, (name, kind) in enumerate(EVENT_FIELDS[etype], 3)
+            if kind != "public" and i != hidden
+        ]
+    return Event(turn, etype, seat, tuple(fields), public=not is_secret(raw))
+
+
+def _raw(kind: str, value: Any) -> Any:
+    if kind == "col":
+        return value - 1
+    if kind == "char":
+        return CHARACTER_ID[value]
+    if kind == "token":
+        return TOKEN_ID[value]
+    if kind == "reaction":
+        return _REACTIONS.index(value)
+    return value
+
+
+def event_tuple(event: Event) -> tuple[Any, ...]:
+    """The event tuple (the layout of :mod:`outlaws.engine.frames`) that ``event`` was
+    rendered from, as its reader knew it: a value the event leaves out is ``HIDDEN``."""
+    head = (event.type, event.turn, event.seat)
+    if event.type == "storekeep":
+        slots = event["slots"]
+        second = slots[1] - 1 if len(slots) > 1 else -1
+        return (*head, event["col"] - 1, slots[0] - 1, second, event["mayor"])
+    return head + tuple(
+        event.public
+        if kind == "public"
+        else (_raw(kind, event[name]) if name in event else HIDDEN)
+        for name, kind in EVENT_FIELDS[event.type]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,55 +248,47 @@ def _rendered_log(state: State, viewer: int | None) -> tuple[Event, ...]:
     return tuple(done)
 
 
-def _seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
-    """One seat's side as ``viewer`` may see it (R8): its own street whole, the other's
-    only where face up (an immobilized Bandit, a headlined card: R8.4), both whole once
-    the game is over (R8.6). Saloons, stashes and markers are public (R8.1)."""
-    street = state.street[seat]
-    marked = state.headlined[seat]
-    imm = state.immobile[seat]
-    whole = viewer == seat or state.over
-    stash = state.stash[seat]
+def _named_side(frame: SeatFrame, seat: int) -> SeatView:
+    """One seat's side of ``frame``, named: characters, token names, 1-based columns."""
+    stash = frame.stash[seat]
+    imm = frame.immobile[seat]
     return SeatView(
-        street=tuple(
-            CHARACTERS[ch] if whole or c == imm or (marked >> ch) & 1 else None
-            for c, ch in enumerate(street)
-        ),
-        saloon=tuple(CHARACTERS[ch] for ch in state.saloon[seat]),
-        stash=MappingProxyType({name: stash[i] for name, i in STASH_KEYS}),
-        immobilized=(imm + 1,) if imm != NO_COL else (),
-        headlined=tuple(c + 1 for c, ch in enumerate(street) if (marked >> ch) & 1),
+        street=tuple(None if ch < 0 else CHARACTERS[ch] for ch in frame.street[seat]),
+        saloon=tuple(CHARACTERS[ch] for ch in frame.saloon[seat]),
+        stash=MappingProxyType(dict(zip(STASH_NAMES, stash, strict=True))),
+        immobilized=(imm + 1,) if imm >= 0 else (),
+        headlined=tuple(c + 1 for c in frame.headlined[seat]),
+    )
+
+
+def view_of(frame: SeatFrame, log: tuple[Event, ...]) -> View:
+    """The :class:`View` that names ``frame``, with ``log`` (its viewer's rendered log)."""
+    return View(
+        viewer=frame.viewer,
+        status="over" if frame.over else "playing",
+        winner=frame.winner,
+        how=frame.how,
+        to_act=frame.to_act,
+        actions_left=frame.actions_left,
+        pending=PENDING_NAMES[frame.pending],
+        turn=frame.turn,
+        sudden_death=frame.sudden_death,
+        slots=tuple(None if token < 0 else TOKENS[token] for token in frame.slots),
+        filled=frame.filled,
+        reserve=frame.reserve,
+        discard=MappingProxyType({"bullet": frame.discard[0], "handcuffs": frame.discard[1]}),
+        seats=(_named_side(frame, 0), _named_side(frame, 1)),
+        aside=MappingProxyType({name: frame.aside[t] for t, name in enumerate(TOKENS)}),
+        log=log,
     )
 
 
 def seat_view(state: State, viewer: int | None) -> View:
     """What ``viewer`` may know of ``state`` (R8.3): seat 0, seat 1, or None for a
     spectator's public view. A detached, immutable copy: nothing in it leads back to the
-    state, so it is what a bot, a client, a log line or an adapter is handed."""
+    state, so it is what a bot, a client, a log line or an adapter is handed. What is
+    hidden is decided by :func:`~outlaws.engine.frames.seat_frame`; this names it."""
     if viewer not in (0, 1, None):
         raise ValueError(f"a view is for seat 0, seat 1 or None (spectator), not {viewer!r}")
-    bit = PUBLIC if viewer is None else KNOWS[viewer]
-    slots = tuple(
-        TOKENS[token] if known & bit and token >= 0 else None
-        for token, known in zip(state.slots, state.known, strict=True)
-    )
-    return View(
-        viewer=viewer,
-        status=state.status,
-        winner=state.winner,
-        how=state.how,
-        to_act=state.to_act,
-        actions_left=state.actions_left,
-        pending=state.pending_reaction,
-        turn=state.turn,
-        sudden_death=state.sudden_death,
-        slots=slots,
-        filled=state.filled,
-        reserve=len(state.reserve),
-        discard=MappingProxyType(
-            {"bullet": state.discard[BULLET], "handcuffs": state.discard[HANDCUFFS]}
-        ),
-        seats=(_seat_view(state, 0, viewer), _seat_view(state, 1, viewer)),
-        aside=MappingProxyType(state.aside_json()),
-        log=_rendered_log(state, viewer),
-    )
+    frame = seat_frame(state, viewer, since=len(state.log))
+    return view_of(frame, _rendered_log(state, viewer))
