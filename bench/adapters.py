@@ -1,6 +1,6 @@
 """Research-interface benchmark: random playouts through each interface, on one core.
 
-    python bench/adapters.py [--seconds 5] [--seed 0] [--turn-limit 300] [--belief]
+    python bench/adapters.py [--seconds 5] [--seed 0] [--turn-limit 300] [--belief] [--envs 1024]
 
 The same loop three ways: pick a legal action uniformly at random and apply it, until
 the game ends, then start another.
@@ -13,7 +13,11 @@ the game ends, then start another.
 - ``openspiel``: ``state.legal_actions()`` and ``state.apply_action()`` on
   ``python_outlaws`` from Python; ``openspiel_tensor``: the same with the acting
   player's ``observation_tensor()`` read at every step; ``openspiel_observed``: with its
-  ``information_state_string()`` too (the whole redacted log, so it grows with the game).
+  ``information_state_string()`` too (the whole redacted log, so it grows with the game);
+- ``vector`` / ``vector_selfplay``: :class:`~outlaws.adapters.vector.OutlawsVectorEnv`
+  (one learning seat against the uniform opponent; a step is one decision of the
+  learner, the opponent's replies included) and the self-play form, ``--envs`` games
+  stepped together, masked random actions drawn for all of them at once.
 
 Rates are given per wall-clock second and per CPU second of this process (the latter is
 what to compare on a busy machine). Needs the ``rl`` extra. Prints one line per loop,
@@ -95,6 +99,33 @@ def pettingzoo(
     return _timed(game, seconds)
 
 
+#: OpenSpiel's own C++ games, timed through Python in the same run for comparison.
+CPP_GAMES = ("kuhn_poker", "leduc_poker", "liars_dice")
+
+
+def openspiel_cpp(seconds: float, seed: int, name: str, tensor: bool) -> dict[str, float]:
+    import pyspiel
+
+    rng = random.Random(seed)
+    spiel = pyspiel.load_game(name)
+
+    def game(i: int) -> int:
+        state = spiel.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            if tensor:
+                state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return _timed(game, seconds)
+
+
 def openspiel(
     seconds: float, seed: int, turn_limit: int, tensor: bool, string: bool
 ) -> dict[str, float]:
@@ -120,12 +151,42 @@ def openspiel(
     return _timed(game, seconds)
 
 
+def vector(
+    seconds: float, seed: int, turn_limit: int, envs: int, selfplay: bool
+) -> dict[str, float]:
+    from outlaws.adapters.vector import OutlawsSelfPlayVectorEnv, OutlawsVectorEnv
+
+    batch = (
+        OutlawsSelfPlayVectorEnv(envs, turn_limit=turn_limit, seed=seed)
+        if selfplay
+        else OutlawsVectorEnv(envs, opponent="random", turn_limit=turn_limit, seed=seed)
+    )
+    rng = np.random.default_rng(seed)
+    _, infos = batch.reset(seed=seed)
+    steps = games = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds or steps == 0:
+        masks = infos["action_mask"]
+        actions = np.argmax(np.where(masks == 1, rng.random(masks.shape), -1.0), axis=1)
+        _, _, terminated, truncated, infos = batch.step(actions)
+        steps += envs
+        games += int((terminated | truncated).sum())
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return {
+        "steps_per_s": steps / elapsed,
+        "steps_per_cpu_s": steps / cpu,
+        "games_per_s": games / elapsed,
+        "games": games,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per loop")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--turn-limit", type=int, default=300)
     parser.add_argument("--belief", action="store_true", help="PettingZoo with belief marginals")
+    parser.add_argument("--envs", type=int, default=1024, help="games of the batched loops")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
     results: dict[str, dict[str, float]] = {}
@@ -148,12 +209,27 @@ def main(argv: list[str] | None = None) -> int:
             "openspiel_observed",
             lambda: openspiel(args.seconds, args.seed, args.turn_limit, True, True),
         ),
+        *(
+            (
+                f"cpp_{name}{'_tensor' if tensor else ''}",
+                lambda name=name, tensor=tensor: openspiel_cpp(
+                    args.seconds, args.seed, name, tensor
+                ),
+            )
+            for name in CPP_GAMES
+            for tensor in (False, True)
+        ),
+        ("vector", lambda: vector(args.seconds, args.seed, args.turn_limit, args.envs, False)),
+        (
+            "vector_selfplay",
+            lambda: vector(args.seconds, args.seed, args.turn_limit, args.envs, True),
+        ),
     ]
     for name, run in loops:
         results[name] = run()
         r = results[name]
         print(
-            f"{name:20s} {r['steps_per_s']:>10,.0f} steps/s {r['steps_per_cpu_s']:>10,.0f}"
+            f"{name:26s} {r['steps_per_s']:>10,.0f} steps/s {r['steps_per_cpu_s']:>10,.0f}"
             f" steps/CPU-s {r['games_per_s']:>8.2f} games/s ({r['games']:.0f} games)"
         )
     out = {
@@ -162,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": args.seconds,
         "turn_limit": args.turn_limit,
         "belief": args.belief,
+        "envs": args.envs,
         **{name: {k: round(v, 2) for k, v in r.items()} for name, r in results.items()},
     }
     print(json.dumps(out))
