@@ -19,7 +19,9 @@ from outlaws.engine import (
     render_event,
     seat_frame,
     seat_view,
+    view_frame,
 )
+from outlaws.engine.actionspace import encode_action
 from outlaws.engine.frames import HIDDEN, STASH_NAMES, redact
 from scenario import table
 
@@ -123,3 +125,38 @@ def test_a_frame_is_a_detached_copy_of_plain_values() -> None:
         for viewer in (0, 1, None):
             frame = seat_frame(state, viewer)
             assert all(plain(value) for value in frame), frame
+
+
+def test_a_view_names_its_frame_back() -> None:
+    """R8.3: a reader handed a view (a bot) gets back the very frame the view was named
+    from, at every step of random games, for each seat and the spectator, whole or from
+    any place in the log."""
+    for state in _games(4, turn_limit=40):
+        replay = State.new(seed=state.seed, setup=state.setup, turn_limit=state.turn_limit)
+        for action_id in [*state.history, None]:
+            for viewer in (0, 1, None):
+                view = seat_view(replay, viewer)
+                assert view_frame(view) == seat_frame(replay, viewer)
+                middle = len(replay.log) // 2
+                assert view_frame(view, since=middle) == seat_frame(replay, viewer, since=middle)
+            if action_id is not None:
+                replay.apply_id(action_id)
+    with pytest.raises(ValueError, match="since"):
+        view_frame(view, since=len(view.log) + 1)
+
+
+def test_a_seat_names_its_actions_by_id_from_its_own_cards() -> None:
+    """R5.2: the id of every legal action, named from what the acting seat knows (its own
+    Saloon and street), is the engine's id, Saloon exchanges included."""
+    checked = 0
+    for state in _games(3, turn_limit=30):
+        replay = State.new(seed=state.seed, setup=state.setup, turn_limit=state.turn_limit)
+        for action_id in state.history:
+            seat = replay.active
+            frame = seat_frame(replay, seat)
+            for legal in replay.legal_action_ids():
+                action = replay.decode(legal)
+                assert encode_action(action, frame.saloon[seat], frame.street[seat]) == legal
+                checked += 1
+            replay.apply_id(action_id)
+    assert checked > 1000

@@ -19,4 +19,12 @@ OPENSPIEL_ISMCTS = BotKind(
     summary="OpenSpiel's IS-MCTS, at the CPU time of search for the same level",
 )
 
-__all__ = ["OPENSPIEL_ISMCTS"]
+#: ``learned:PATH``: a trained policy read from a file (NumPy only,
+#: :class:`outlaws.adapters.learned.LearnedBot`); never offered by the server.
+LEARNED = BotKind(
+    "outlaws.adapters.learned:LearnedBot",
+    path=True,
+    summary="a trained policy read from a file (examples/train_ppo.py makes one)",
+)
+
+__all__ = ["LEARNED", "OPENSPIEL_ISMCTS"]

@@ -64,6 +64,9 @@ class BotKind:
     target imports, as pip writes it (``"outlaws[rl]"``), named when it is missing.
     ``requires``: the top-level modules the target imports that may be missing (found, not
     imported, to tell whether the bot can be made here). ``summary``: one line for lists.
+    ``path``: whether the bot is read from a file (specs ``name:PATH``, made as
+    ``target(seed, path=PATH)``); such a bot is never listed, since its specs are
+    whatever files there are, and the server does not offer it.
     """
 
     target: str | BotFactory
@@ -71,6 +74,7 @@ class BotKind:
     extra: str | None = None
     requires: tuple[str, ...] = ()
     summary: str = ""
+    path: bool = False
 
     def available(self) -> bool:
         """Whether every module of ``requires`` is installed (none is imported)."""
@@ -91,7 +95,10 @@ class BotKind:
         return cast(BotFactory, found)
 
     def specs(self, name: str) -> list[str]:
-        """The specs of this kind under ``name``: ``name``, or ``name:1`` .. ``name:5``."""
+        """The specs of this kind under ``name``: ``name``, or ``name:1`` .. ``name:5``
+        (none for a bot read from a file)."""
+        if self.path:
+            return []
         return [f"{name}:{level}" for level in LEVELS] if self.levels else [name]
 
 
@@ -183,25 +190,27 @@ class Registry:
         """The bot a spec names (``"random"``, ``"search:3"``), seeded with ``seed``.
 
         Raises ValueError, with one line that says why, for an unknown name (listing the
-        known ones), a bad level, or a bot whose optional dependencies are missing (naming
-        the extra to install).
+        known ones), a bad level, a bot whose optional dependencies are missing (naming
+        the extra to install), or a file a bot cannot be read from.
         """
-        name, colon, level_text = spec.strip().partition(":")
+        name, colon, text = spec.strip().partition(":")
         kind = self.kind(name)
-        level: int | None = None
-        if colon:
-            if not kind.levels:
-                raise ValueError(f"bot {name!r} takes no level: give {name!r} alone")
-            if not level_text.isdigit() or int(level_text) not in LEVELS:
-                raise ValueError(f"bot level must be 1 to 5, not {level_text!r}")
-            level = int(level_text)
+        argument: dict[str, int | str] = {}
+        if kind.path:
+            if not text.strip():
+                raise ValueError(f"bot {name!r} is read from a file: give {name + ':PATH'!r}")
+            argument["path"] = text.strip()
+        elif kind.levels:
+            if colon and (not text.isdigit() or int(text) not in LEVELS):
+                raise ValueError(f"bot level must be 1 to 5, not {text!r}")
+            argument["level"] = int(text) if colon else DEFAULT_LEVEL
+        elif colon:
+            raise ValueError(f"bot {name!r} takes no level: give {name!r} alone")
         try:
             factory = kind.load()
         except ImportError as error:
             raise ValueError(_missing(name, kind, error)) from None
-        if kind.levels:
-            return factory(seed, level=DEFAULT_LEVEL if level is None else level)
-        return factory(seed)
+        return factory(seed, **argument)
 
     # -- entry points -----------------------------------------------------------------------
     def _plugins(self) -> dict[str, EntryPoint]:

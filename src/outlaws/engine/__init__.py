@@ -24,7 +24,7 @@ from .placement import Placement, PlacementError
 from .records import FORMAT_NAME, Record, ReplayError, record_of, replay_json, replay_text
 from .setup import Setup
 from .state import How, Reaction, State, Status
-from .views import Event, SeatView, View, event_tuple, render_event, seat_view
+from .views import Event, SeatView, View, event_tuple, render_event, seat_view, view_frame
 
 __all__ = [
     "ACTION_TYPES",
@@ -59,4 +59,5 @@ __all__ = [
     "seat_frame",
     "seat_view",
     "to_notation",
+    "view_frame",
 ]

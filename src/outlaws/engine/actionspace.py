@@ -67,7 +67,9 @@ position: ``ACTION_OF_ID`` holds None there, and :meth:`State.decode
 - :data:`SPECS`, :data:`SPEC_ID`: id -> spec tuple, and back.
 - :data:`ACTION_OF_ID`: id -> its shared, immutable :class:`~outlaws.engine.Action`
   (None for the Saloon exchanges); :func:`spec_to_action` builds one from a spec (a
-  Saloon spec also needs the ids of the Saloon card, the card at ``a`` and at ``b``).
+  Saloon spec also needs the ids of the Saloon card, the card at ``a`` and at ``b``);
+  :func:`encode_action` goes back, from an action and the acting seat's own Saloon and
+  street (what the seat knows: a bot handed a view can name its actions by id).
 - :data:`ACTION_TYPES`, :data:`KIND_OF_TYPE`: kind -> ``Action.type``, and back; the
   kinds ``K_MOVE``, ``K_SALOON``, ``K_LOOK``, ``K_TAKE``, ``K_HITMAN``, ``K_SHERIFF``,
   ``K_INDIAN``, ``K_STOREKEEP``, ``K_DANCER``, ``K_REPORTER``, ``K_BANDIT``,
@@ -156,7 +158,13 @@ from .names import (
     TOKENS,
     VOTE,
 )
-from .state import EFFECT_ARREST, EFFECT_IMMOBILIZE, PENDING_CANCEL, PENDING_INTERCEPT
+from .state import (
+    EFFECT_ARREST,
+    EFFECT_IMMOBILIZE,
+    PENDING_CANCEL,
+    PENDING_INTERCEPT,
+    encode_action,
+)
 
 __all__ = [
     "ACTION_OF_ID",
@@ -215,5 +223,6 @@ __all__ = [
     "TOKEN_COUNTS",
     "TOKEN_ID",
     "VOTE",
+    "encode_action",
     "spec_to_action",
 ]

@@ -454,105 +454,9 @@ class State:
         """The id of ``action`` for the seat to act. Raises :class:`IllegalAction` when the
         action cannot exist at all (a column out of reach, a call its character can never
         make, a Saloon card that is not in the Saloon)."""
-        t = action.type
-        _check_shape(action)
-        if t == "move":
-            if action.a == action.b:
-                raise IllegalAction("R5.1", "a move needs two different columns")
-            a, b = sorted((_given(action.a) - 1, _given(action.b) - 1))
-            return SPEC_ID[(K_MOVE, a, b, int(bool(action.swap)))]
-        if t == "saloon":
-            return self._encode_saloon(action)
-        if t in ("intercept", "cancel", "pass"):
-            return {"intercept": INTERCEPT_ID, "cancel": CANCEL_ID, "pass": PASS_ID}[t]
-        c = _given(action.col) - 1
-        if t == "look":
-            return SPEC_ID[(K_LOOK, c)]
-        if t == "take":
-            token = TOKEN_ID[_given(action.call)]
-            if token == BOGUS:
-                raise IllegalAction("R5.5", "Bogus tokens are never taken")
-            return SPEC_ID[(K_TAKE, c, token)]
-        mayor = int(action.mayor)
-        if mayor and t in ("hitman", "dancer", "bandit", "reverend"):
-            raise IllegalAction("R6.10", f"the Mayor cannot extend the {t.capitalize()}")
-        if t == "hitman":
-            return SPEC_ID[(K_HITMAN, c)]
-        if t == "reverend":
-            return SPEC_ID[(K_REVEREND, c)]
-        if t == "dancer":
-            f = _given(action.from_) - 1
-            if abs(f - c) not in (1, 2):
-                raise IllegalAction("R6.6", "the Dancer pulls a card 1 or 2 columns from hers")
-            return SPEC_ID[(K_DANCER, c, f)]
-        if t == "bandit":
-            call = CHARACTER_ID[_given(action.call)]
-            if call not in BANDIT_CALLS:
-                raise IllegalAction("R6.8", "the Bandit calls out the Hitman or the Sheriff")
-            return SPEC_ID[(K_BANDIT, c, call)]
-        if t == "storekeep":
-            slots = sorted(s - 1 for s in action.slots or ())
-            reach = 2 if mayor else 1
-            if action.supply:
-                if len(slots) != 1:
-                    raise IllegalAction("R6.5", "an exchange with the reserve names one slot")
-                slots.append(-1)
-            elif len(slots) != 2 or slots[0] == slots[1]:
-                raise IllegalAction("R6.5", "the Storekeep exchanges two different slots")
-            if any(s >= 0 and abs(s - c) > reach for s in slots):
-                rule = "R6.10" if mayor else "R6.5"
-                raise IllegalAction(
-                    rule, f"the Storekeep reaches slots {c + 1 - reach}..{c + 1 + reach} only"
-                )
-            key = (
-                (K_STOREKEEP, c, slots[0], slots[1], mayor)
-                if slots[1] >= 0
-                else (K_STOREKEEP, c, slots[0], -1, mayor)
-            )
-            return SPEC_ID[key]
-        # The ranged abilities: sheriff, indian, reporter.
-        target = _given(action.target) - 1
-        if abs(target - c) > mayor:
-            where = f"column {c + 1} or a neighbour" if mayor else f"column {c + 1}, opposite"
-            raise IllegalAction("R6.10", f"the target must be {where} (only the Mayor widens it)")
-        if t == "indian":
-            return SPEC_ID[(K_INDIAN, c, target, mayor)]
-        call = CHARACTER_ID[_given(action.call)]
-        if t == "sheriff":
-            if call not in SHERIFF_CALLS:
-                raise IllegalAction("R6.3", "the Sheriff calls out the Hitman or the Bandit")
-            return SPEC_ID[(K_SHERIFF, c, call, target, mayor)]
-        if call == GOVERNOR:
-            raise IllegalAction("R6.7", "the Reporter may never call out the Governor")
-        return SPEC_ID[(K_REPORTER, c, call, target, mayor)]
-
-    def _encode_saloon(self, action: Action) -> int:
         s = self.active
-        card = CHARACTER_ID[_given(action.card)]
-        if card not in self.saloon[s]:
-            raise IllegalAction("R5.2", f"the {action.card} is not in your Saloon")
-        if action.a == action.b:
-            raise IllegalAction("R5.2", "a Saloon move needs two different columns")
-        a, b = _given(action.a) - 1, _given(action.b) - 1
-        three = [card, self.street[s][a], self.street[s][b]]
-        to_saloon = CHARACTER_ID[_given(action.to_saloon)]
-        at_a = CHARACTER_ID[_given(action.at_a)]
-        if to_saloon not in three:
-            raise IllegalAction(
-                "R5.2", f"the {action.to_saloon} is not one of the three cards moved"
-            )
-        if at_a not in three or at_a == to_saloon:
-            raise IllegalAction("R5.2", f"the {action.at_a} cannot end at column {action.a}")
-        role = three.index(to_saloon)
-        placed = [i for i in (0, 1, 2) if i != role]
-        at_a_index = three.index(at_a)
-        if a > b:  # ids name the lower column first; the card at old a ends at new b
-            a, b = b, a
-            three[1], three[2] = three[2], three[1]
-            role = three.index(to_saloon)
-            placed = [i for i in (0, 1, 2) if i != role]
-            at_a_index = next(i for i in placed if three[i] != at_a)
-        return SPEC_ID[(K_SALOON, self.saloon[s].index(card), a, b, role, placed.index(at_a_index))]
+        return encode_action(action, self.saloon[s], self.street[s])
+
 
     # -- legality ----------------------------------------------------------------------
     def _illegal(self, spec: tuple[int, ...]) -> tuple[str, str] | None:
@@ -1152,3 +1056,112 @@ def _position(
     self.log = []
     self.history = []
     return self
+
+
+def encode_action(action: Action, saloon: Sequence[int], street: Sequence[int]) -> int:
+    """The id of ``action`` for a seat whose Saloon and street are ``saloon`` and
+    ``street`` (character ids): what the seat itself knows, so a bot handed a view can
+    name its actions by id. Raises :class:`IllegalAction` when the action cannot exist at
+    all (a column out of reach, a call its character can never make, a Saloon card that
+    is not in the Saloon)."""
+    t = action.type
+    _check_shape(action)
+    if t == "move":
+        if action.a == action.b:
+            raise IllegalAction("R5.1", "a move needs two different columns")
+        a, b = sorted((_given(action.a) - 1, _given(action.b) - 1))
+        return SPEC_ID[(K_MOVE, a, b, int(bool(action.swap)))]
+    if t == "saloon":
+        return _saloon_id(action, saloon, street)
+    if t in ("intercept", "cancel", "pass"):
+        return {"intercept": INTERCEPT_ID, "cancel": CANCEL_ID, "pass": PASS_ID}[t]
+    c = _given(action.col) - 1
+    if t == "look":
+        return SPEC_ID[(K_LOOK, c)]
+    if t == "take":
+        token = TOKEN_ID[_given(action.call)]
+        if token == BOGUS:
+            raise IllegalAction("R5.5", "Bogus tokens are never taken")
+        return SPEC_ID[(K_TAKE, c, token)]
+    mayor = int(action.mayor)
+    if mayor and t in ("hitman", "dancer", "bandit", "reverend"):
+        raise IllegalAction("R6.10", f"the Mayor cannot extend the {t.capitalize()}")
+    if t == "hitman":
+        return SPEC_ID[(K_HITMAN, c)]
+    if t == "reverend":
+        return SPEC_ID[(K_REVEREND, c)]
+    if t == "dancer":
+        f = _given(action.from_) - 1
+        if abs(f - c) not in (1, 2):
+            raise IllegalAction("R6.6", "the Dancer pulls a card 1 or 2 columns from hers")
+        return SPEC_ID[(K_DANCER, c, f)]
+    if t == "bandit":
+        call = CHARACTER_ID[_given(action.call)]
+        if call not in BANDIT_CALLS:
+            raise IllegalAction("R6.8", "the Bandit calls out the Hitman or the Sheriff")
+        return SPEC_ID[(K_BANDIT, c, call)]
+    if t == "storekeep":
+        slots = sorted(s - 1 for s in action.slots or ())
+        reach = 2 if mayor else 1
+        if action.supply:
+            if len(slots) != 1:
+                raise IllegalAction("R6.5", "an exchange with the reserve names one slot")
+            slots.append(-1)
+        elif len(slots) != 2 or slots[0] == slots[1]:
+            raise IllegalAction("R6.5", "the Storekeep exchanges two different slots")
+        if any(s >= 0 and abs(s - c) > reach for s in slots):
+            rule = "R6.10" if mayor else "R6.5"
+            raise IllegalAction(
+                rule, f"the Storekeep reaches slots {c + 1 - reach}..{c + 1 + reach} only"
+            )
+        key = (
+            (K_STOREKEEP, c, slots[0], slots[1], mayor)
+            if slots[1] >= 0
+            else (K_STOREKEEP, c, slots[0], -1, mayor)
+        )
+        return SPEC_ID[key]
+    # The ranged abilities: sheriff, indian, reporter.
+    target = _given(action.target) - 1
+    if abs(target - c) > mayor:
+        where = f"column {c + 1} or a neighbour" if mayor else f"column {c + 1}, opposite"
+        raise IllegalAction("R6.10", f"the target must be {where} (only the Mayor widens it)")
+    if t == "indian":
+        return SPEC_ID[(K_INDIAN, c, target, mayor)]
+    call = CHARACTER_ID[_given(action.call)]
+    if t == "sheriff":
+        if call not in SHERIFF_CALLS:
+            raise IllegalAction("R6.3", "the Sheriff calls out the Hitman or the Bandit")
+        return SPEC_ID[(K_SHERIFF, c, call, target, mayor)]
+    if call == GOVERNOR:
+        raise IllegalAction("R6.7", "the Reporter may never call out the Governor")
+    return SPEC_ID[(K_REPORTER, c, call, target, mayor)]
+
+
+def _saloon_id(action: Action, saloon: Sequence[int], street: Sequence[int]) -> int:
+    """The id of a Saloon exchange (R5.2): which Saloon card, the columns, which card goes
+    in and which ends at the lower column."""
+    card = CHARACTER_ID[_given(action.card)]
+    if card not in saloon:
+        raise IllegalAction("R5.2", f"the {action.card} is not in your Saloon")
+    if action.a == action.b:
+        raise IllegalAction("R5.2", "a Saloon move needs two different columns")
+    a, b = _given(action.a) - 1, _given(action.b) - 1
+    three = [card, street[a], street[b]]
+    to_saloon = CHARACTER_ID[_given(action.to_saloon)]
+    at_a = CHARACTER_ID[_given(action.at_a)]
+    if to_saloon not in three:
+        raise IllegalAction(
+            "R5.2", f"the {action.to_saloon} is not one of the three cards moved"
+        )
+    if at_a not in three or at_a == to_saloon:
+        raise IllegalAction("R5.2", f"the {action.at_a} cannot end at column {action.a}")
+    role = three.index(to_saloon)
+    placed = [i for i in (0, 1, 2) if i != role]
+    at_a_index = three.index(at_a)
+    if a > b:  # ids name the lower column first; the card at old a ends at new b
+        a, b = b, a
+        three[1], three[2] = three[2], three[1]
+        role = three.index(to_saloon)
+        placed = [i for i in (0, 1, 2) if i != role]
+        at_a_index = next(i for i in placed if three[i] != at_a)
+    return SPEC_ID[(K_SALOON, saloon.index(card), a, b, role, placed.index(at_a_index))]

@@ -140,9 +140,7 @@ def event_tuple(event: Event) -> tuple[Any, ...]:
         second = slots[1] - 1 if len(slots) > 1 else -1
         return (*head, event["col"] - 1, slots[0] - 1, second, event["mayor"])
     return head + tuple(
-        event.public
-        if kind == "public"
-        else (_raw(kind, event[name]) if name in event else HIDDEN)
+        event.public if kind == "public" else (_raw(kind, event[name]) if name in event else HIDDEN)
         for name, kind in EVENT_FIELDS[event.type]
     )
 
@@ -280,6 +278,52 @@ def view_of(frame: SeatFrame, log: tuple[Event, ...]) -> View:
         seats=(_named_side(frame, 0), _named_side(frame, 1)),
         aside=MappingProxyType({name: frame.aside[t] for t, name in enumerate(TOKENS)}),
         log=log,
+    )
+
+
+def view_frame(view: View, since: int = 0) -> SeatFrame:
+    """The frame that ``view`` names (the inverse of :func:`view_of`), its events from
+    index ``since`` of the view's log: for a reader handed a view (a bot) that encodes
+    frames. It holds what the view holds, nothing more."""
+    if not 0 <= since <= len(view.log):
+        raise ValueError(f"since must be between 0 and the log's length {len(view.log)}")
+
+    def ids(names: tuple[str | None, ...]) -> tuple[int, ...]:
+        return tuple(HIDDEN if name is None else CHARACTER_ID[name] for name in names)
+
+    def stash(side: SeatView) -> tuple[int, ...]:
+        return tuple(side.stash[name] for name in STASH_NAMES)
+
+    def immobile(side: SeatView) -> int:
+        return side.immobilized[0] - 1 if side.immobilized else -1
+
+    sides = view.seats
+    return SeatFrame(
+        viewer=view.viewer,
+        over=view.over,
+        winner=view.winner,
+        how=view.how,
+        to_act=view.to_act,
+        actions_left=view.actions_left,
+        pending=PENDING_NAMES.index(view.pending),
+        turn=view.turn,
+        sudden_death=view.sudden_death,
+        slots=tuple(HIDDEN if token is None else TOKEN_ID[token] for token in view.slots),
+        filled=view.filled,
+        reserve=view.reserve,
+        discard=(view.discard["bullet"], view.discard["handcuffs"]),
+        aside=tuple(view.aside.get(name, 0) for name in TOKENS),
+        street=(ids(sides[0].street), ids(sides[1].street)),
+        saloon=(ids(sides[0].saloon), ids(sides[1].saloon)),
+        stash=(stash(sides[0]), stash(sides[1])),
+        immobile=(immobile(sides[0]), immobile(sides[1])),
+        headlined=(
+            tuple(c - 1 for c in sides[0].headlined),
+            tuple(c - 1 for c in sides[1].headlined),
+        ),
+        since=since,
+        log_length=len(view.log),
+        events=tuple(event_tuple(event) for event in view.log[since:]),
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..bots import make_bot
+from ..bots import bot_kind, make_bot
 
 _KNOWN_GOOD: set[str] = set()
 
@@ -21,6 +21,10 @@ def check_bot_spec(spec: str) -> str:
     wait for a bot that cannot play."""
     if spec in _KNOWN_GOOD:
         return spec
+    name = spec.strip().partition(":")[0]
+    if bot_kind(name).path:  # a name the registry does not know: ValueError listing them
+        # It would read a file of this machine named by whoever asks.
+        raise ValueError(f"bot {name!r} is read from a file: the server offers only its own bots")
     # ValueError: an unknown bot (the known ones listed), a bad level, a missing extra.
     make_bot(spec, 0)
     _KNOWN_GOOD.add(spec)
