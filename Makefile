@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/outlaws serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
 	node --test tests/js/
 	$(BIN)/python -m pytest
