@@ -7,7 +7,7 @@ game, drawn at random, against a fixed opponent. Illegal actions are masked out 
 policy (their logits set to a large negative number), so the agent only ever learns
 among the legal ones.
 
-    pip install -e '.[train]'                    # after PyTorch's CPU build (docs/research.md)
+    pip install torch==2.13.0 && pip install -e '.[train]'   # PyTorch's CPU build first
     python examples/train_ppo.py --minutes 25 --out policy.npz
     outlaws arena --bots learned:policy.npz,random --games 200 --jobs 2 --seed 9
 
