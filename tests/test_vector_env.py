@@ -16,11 +16,10 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from outlaws.adapters.features import encode_frame
+from outlaws.adapters.features import encode_frame, masks_of
 from outlaws.adapters.vector import (
     OutlawsSelfPlayVectorEnv,
     OutlawsVectorEnv,
-    masks_of,
 )
 from outlaws.engine import NUM_ACTIONS, seat_frame
 

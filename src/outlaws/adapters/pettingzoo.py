@@ -64,7 +64,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from ..engine import NUM_ACTIONS, Setup, State, View, seat_frame, seat_view
-from .features import BASE_SIZE, SeatEncoder, encode_placing, observation_size
+from .features import BASE_SIZE, SeatEncoder, encode_placing, masks_of, observation_size
 from .placing import NUM_ACTIONS_PLACING, Picks
 
 AGENTS = ("player_0", "player_1")
@@ -170,7 +170,6 @@ class raw_env(AECEnv):
         self.steps = 0
         #: The legal ids' bits and the step they were computed at.
         self._bits = (-1, 0)
-        self._mask_bytes = (self.num_actions + 7) // 8
 
     # -- spaces --------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -296,15 +295,10 @@ class raw_env(AECEnv):
             if self.belief:
                 vector[BASE_SIZE:] = encoder.marginals(seat_view(state, seat)).ravel()
             acting = not state.over and state.to_act == seat and self._live(agent)
-        mask = self._mask(self._legal_bits() if acting else 0)
+        mask = masks_of([self._legal_bits() if acting else 0], self.num_actions)[0]
         observation: Observation = {"observation": vector, "action_mask": mask}
         self._cache[seat] = (self.steps, observation)
         return {key: value.copy() for key, value in observation.items()}
-
-    def _mask(self, bits: int) -> npt.NDArray[np.int8]:
-        """The int8 mask of the ids whose bits are set."""
-        packed = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), np.uint8)
-        return np.unpackbits(packed, count=self.num_actions, bitorder="little").view(np.int8)
 
     def _live(self, agent: str) -> bool:
         return agent in self.terminations and not (

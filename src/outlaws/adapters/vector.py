@@ -37,7 +37,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..bots import make_bot
 from ..engine import NUM_ACTIONS, State, seat_frame, seat_view
-from .features import BASE_SIZE, SeatEncoder
+from .features import BASE_SIZE, SeatEncoder, masks_of
 
 #: A batched policy for the opponent: (observations, masks) of the games where it is
 #: to act, to one action id per game.
@@ -51,18 +51,6 @@ Step = tuple[
     npt.NDArray[np.bool_],
     dict[str, Any],
 ]
-
-_MASK_BYTES = (NUM_ACTIONS + 7) // 8
-
-
-def masks_of(bits: Sequence[int]) -> npt.NDArray[np.int8]:
-    """The int8 masks (one row per int) of legal ids given as the bits of ints."""
-    packed = np.frombuffer(
-        b"".join(b.to_bytes(_MASK_BYTES, "little") for b in bits), dtype=np.uint8
-    ).reshape(len(bits), _MASK_BYTES)
-    rows = np.unpackbits(packed, axis=1, count=NUM_ACTIONS, bitorder="little")
-    return rows.view(np.int8)
-
 
 class _Game:
     """One game of the batch, with an encoder for each seat."""
@@ -332,4 +320,4 @@ class OutlawsSelfPlayVectorEnv(_Batch):
         return self._step(actions, (2,), (2, BASE_SIZE))
 
 
-__all__ = ["OutlawsSelfPlayVectorEnv", "OutlawsVectorEnv", "Policy", "masks_of"]
+__all__ = ["OutlawsSelfPlayVectorEnv", "OutlawsVectorEnv", "Policy"]
