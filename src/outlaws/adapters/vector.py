@@ -35,7 +35,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from ..bots import make_bot
+from ..bots import Bot, make_bot
 from ..engine import NUM_ACTIONS, State, seat_frame, seat_view
 from .features import BASE_SIZE, SeatEncoder, masks_of
 
@@ -53,13 +53,14 @@ Step = tuple[
 ]
 
 class _Game:
-    """One game of the batch, with an encoder for each seat."""
+    """One game of the batch, with an encoder for each seat (and its opponent bot)."""
 
-    __slots__ = ("encoders", "learner", "state")
+    __slots__ = ("bot", "encoders", "learner", "state")
 
-    def __init__(self, state: State, learner: int) -> None:
+    def __init__(self, state: State, learner: int, bot: Bot | None = None) -> None:
         self.state = state
         self.learner = learner
+        self.bot = bot
         self.encoders = (SeatEncoder(0), SeatEncoder(1))
 
     def observe(self, seat: int, out: npt.NDArray[np.float32]) -> None:
@@ -149,9 +150,6 @@ class _Batch(VectorEnv[Any, Any, Any]):
     def _final(self, game: _Game, out: npt.NDArray[np.float32]) -> None:
         raise NotImplementedError
 
-    def _forget(self, game: _Game) -> None:
-        """Let go of what was kept for a game that ended."""
-
     def _step(
         self, actions: Any, reward_shape: tuple[int, ...], final_shape: tuple[int, ...]
     ) -> Step:
@@ -173,7 +171,6 @@ class _Batch(VectorEnv[Any, Any, Any]):
                     winners[i] = winner
                 rewards[i] = self._reward(game)
                 self._final(game, final_obs[i])
-                self._forget(game)
                 self._games[i] = game = self._new_game()
                 self._play_others([game])
             game.observe(self._seat_to_answer(game), self._observations[i])
@@ -220,17 +217,18 @@ class OutlawsVectorEnv(_Batch):
         self.seat = seat
         self.opponent = opponent
         self._pick = random.Random(seed)
-        self._bots: dict[int, Any] = {}
         if isinstance(opponent, str) and opponent != "random":
             make_bot(opponent, seed=seed)  # a bad spec is refused here, not mid-game
 
     def _reseed(self, seed: int) -> None:
         self._pick = random.Random(seed)
-        self._bots.clear()
 
     def _new_game(self) -> _Game:
         learner = self.seat if self.seat is not None else int(self._rng.integers(2))
-        return _Game(self._deal(), learner)
+        bot = None
+        if isinstance(self.opponent, str) and self.opponent != "random":
+            bot = make_bot(self.opponent, self._pick.randrange(2**31))
+        return _Game(self._deal(), learner, bot)
 
     def _seat_to_answer(self, game: _Game) -> int:
         return game.learner
@@ -250,11 +248,8 @@ class OutlawsVectorEnv(_Batch):
         if self.opponent == "random":
             state.apply_id(self._pick.choice(state.legal_action_ids()))
             return
-        seat = 1 - game.learner
-        bot = self._bots.get(id(game))
-        if bot is None:
-            bot = self._bots[id(game)] = make_bot(str(self.opponent), self._pick.randrange(2**31))
-        state.apply(bot.choose(seat_view(state, seat), state.legal_actions()))
+        assert game.bot is not None
+        state.apply(game.bot.choose(seat_view(state, 1 - game.learner), state.legal_actions()))
 
     def _policy_step(self, games: Sequence[_Game], policy: Policy) -> None:
         observations = np.zeros((len(games), BASE_SIZE), dtype=np.float32)
@@ -272,9 +267,6 @@ class OutlawsVectorEnv(_Batch):
 
     def _final(self, game: _Game, out: npt.NDArray[np.float32]) -> None:
         game.observe(game.learner, out)
-
-    def _forget(self, game: _Game) -> None:
-        self._bots.pop(id(game), None)
 
     def step(self, actions: Any) -> Step:
         """Apply the learner's action in every game (see the class docstring)."""
