@@ -8,8 +8,9 @@ too: a lazy import is still a dependency), so these tests need nothing imported.
   on ``deduce``, which sits on ``engine``. A lower layer never names an upper one, even
   lazily (upper layers extend the lower ones through registries and entry points).
 - **The engine** imports the standard library and itself, nothing else.
-- **The engine's surface**: outside the engine, code imports ``outlaws.engine`` or
-  ``outlaws.engine.actionspace``, never the engine's other modules.
+- **The engine's surface**: outside the engine, code imports ``outlaws.engine``,
+  ``outlaws.engine.actionspace`` or ``outlaws.engine.frames``, never the engine's other
+  modules.
 - **Private names** (``_name``) stay in their module: no module imports one from another.
 - **No cycles** in the graph of modules importing modules.
 """

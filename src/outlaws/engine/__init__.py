@@ -11,9 +11,11 @@ Pieces: :class:`State` (the rules), :class:`Action` and its notation, :class:`Se
 :class:`View` and :class:`Event` (what a seat may know; :class:`SeatFrame`, the same as
 ints for the research interfaces), :class:`Record` (FORMAT.md).
 
-The public surface is this package and :mod:`outlaws.engine.actionspace` (the integer
-action ids, their specs and the character and token ids inside them); the other modules
-are the engine's own, and code outside the engine does not import them.
+The public surface is this package, :mod:`outlaws.engine.actionspace` (the integer
+action ids, their specs and the character and token ids inside them) and
+:mod:`outlaws.engine.frames` (what a seat may know, as ints, and the layout of the
+events in a frame); the other modules are the engine's own, and code outside the engine
+does not import them.
 """
 
 from .actions import ACTION_TYPES, NUM_ACTIONS, Action, parse_notation, to_notation
