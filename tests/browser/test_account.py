@@ -15,6 +15,9 @@ from playwright.sync_api import Page, expect
 from tablekit import bearer, game_and_token, keep
 
 PASSWORD = "a long enough secret"
+#: How long a sign-up may take: the password is hashed with argon2id, slow on purpose,
+#: and slower still on a busy machine.
+SIGN_UP_MS = 20_000
 
 
 def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
@@ -38,7 +41,7 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     console_errors.clear()  # the refusal (422) the browser logs: expected here
     account.get_by_test_id("account-password").fill(PASSWORD)
     account.get_by_test_id("sign-up").click()
-    expect(account.get_by_test_id("account-name")).to_contain_text(name)
+    expect(account.get_by_test_id("account-name")).to_contain_text(name, timeout=SIGN_UP_MS)
     keep(page, "account-lobby.png", full_page=True)
 
     # Another device: it signs in, and opens the game with a token of its own.
@@ -94,3 +97,34 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     laptop.get_by_test_id("account").scroll_into_view_if_needed()
     keep(laptop, "account-phone-pt.png", full_page=True)
     assert console_errors == []
+
+
+def test_a_slow_answer_on_the_session_keeps_what_the_guest_typed(page: Page) -> None:
+    """On a slow connection the page learns late that this browser is a guest: the name
+    and password typed in the meantime stay, and signing up with them works."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        if route.request.method == "GET":
+            held.append(route)  # answered below, once the guest has typed
+        else:
+            route.continue_()
+
+    page.route("**/account", hold)
+    page.goto("/")
+    account = page.get_by_test_id("account")
+    name = f"Slow{os.getpid() % 10000}"
+    account.get_by_test_id("account-name-input").fill(name)
+    account.get_by_test_id("account-password").fill(PASSWORD)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page asks whether it is signed in"
+    for route in held:
+        route.continue_()
+    page.unroute("**/account", hold)
+    page.wait_for_timeout(500)  # the answer is in: the form must not be drawn again
+    expect(account.get_by_test_id("account-name-input")).to_have_value(name)
+    account.get_by_test_id("sign-up").click()
+    expect(account.get_by_test_id("account-name")).to_contain_text(name, timeout=SIGN_UP_MS)

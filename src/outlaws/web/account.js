@@ -132,7 +132,11 @@ export function accountPanel(changed) {
   };
 
   render();
-  // A page just loaded does not know yet whether this browser is signed in.
-  loadSession().then(render);
+  // A page just loaded does not know yet whether this browser is signed in. Once it
+  // knows: a signed-in browser shows who it is; a guest's form is left as it is, with
+  // whatever they began to type (on a slow answer they may well have).
+  loadSession().then((me) => {
+    if (me) render();
+  });
   return section;
 }
