@@ -180,9 +180,7 @@ def deployed(servers: int) -> Iterator[Topology]:
     ) as deployment:
         folder = deployment.folder
         pids = {
-            "server": [
-                p for n in range(1, servers + 1) for p in pid_in(deployment.pid_file(n))
-            ],
+            "server": [p for n in range(1, servers + 1) for p in pid_in(deployment.pid_file(n))],
             "postgres": pid_in(folder / "postgres" / "data" / "postmaster.pid"),
             "redis": pid_in(folder / "redis" / "redis.pid"),
             "haproxy": pid_in(folder / "haproxy.pid"),

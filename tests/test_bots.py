@@ -38,6 +38,7 @@ import numpy as np
 import pytest
 
 from outlaws.bots import Bot, make_bot, play_game
+from outlaws.bots.expert import ExpertBot
 from outlaws.bots.heuristic import HeuristicBot
 from outlaws.bots.search import SearchBot
 from outlaws.deduce import Belief
@@ -47,14 +48,15 @@ from outlaws.engine.views import _RENDERED
 from scenario import play, table
 
 #: The bots under test, by registry spec.
-BOTS = ("random", "novice:1", "heuristic", "search:1")
+BOTS = ("random", "novice:1", "heuristic", "search:1", "expert:1")
 #: The bots that think (the random bot is allowed to pass up a win).
 THINKERS = ("heuristic", "search:1")
 
 
 def bot(spec: str, seed: int) -> Bot:
-    """The registry's bot, with the search's clock lifted (see the module docstring)."""
-    made = make_bot(spec, seed)
+    """The registry's bot, with the search's clock lifted (see the module docstring).
+    ``expert:1`` is the expert's belief on level 1's search, to keep the tests quick."""
+    made = ExpertBot(seed, level=1) if spec == "expert:1" else make_bot(spec, seed)
     if isinstance(made, SearchBot):
         made.budget_ms = math.inf
     return made
@@ -185,12 +187,14 @@ class Guarded:
         return action
 
 
-@pytest.mark.parametrize("specs", [("random", "heuristic"), ("search:1", "heuristic")])
+@pytest.mark.parametrize(
+    "specs", [("random", "heuristic"), ("search:1", "heuristic"), ("expert:1", "random")]
+)
 def test_bots_get_views_only_and_hold_no_path_to_the_state(specs: tuple[str, str]) -> None:
     """R8.3: inside play_game a bot receives its seat's View and the legal Actions, and
     at no time (after each decision, after the game) can it reach the game's State."""
     state = State.new(seed=21, turn_limit=10)
-    inner = [make_bot(spec, seat) for seat, spec in enumerate(specs)]
+    inner = [bot(spec, seat) for seat, spec in enumerate(specs)]
     guards = [Guarded(inner[seat], state, seat) for seat in (0, 1)]
     play_game(state, guards)
     assert state.over and all(guard.calls > 0 for guard in guards)
@@ -277,7 +281,7 @@ def test_same_view_same_choice_whatever_is_hidden(spec: str) -> None:
 
 def game_record(spec: str, seed: int) -> dict[str, Any]:
     """The record of one game: ``spec`` (seeded) as seat 0 against a fixed opponent."""
-    search = spec.startswith("search")
+    search = spec.startswith(("search", "expert"))
     state = State.new(seed=40, turn_limit=8 if search else 40)
     opponent = "heuristic" if spec == "random" else "random"
     play_game(state, [bot(spec, seed), bot(opponent, 99)])

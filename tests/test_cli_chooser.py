@@ -162,8 +162,16 @@ def test_typed_notation_from_an_immobilized_card_says_what_is_possible() -> None
 def test_only_reactions_are_offered_while_a_reaction_is_pending() -> None:
     """R6.3.3, R8.5: their Hitman at column 2 finds our Governor and our Sheriff stands
     beside it: the only question is how to answer, intercept or pass."""
-    street0 = ("sheriff", "governor", "hitman", "indian",
-               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
+    street0 = (
+        "sheriff",
+        "governor",
+        "hitman",
+        "indian",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )  # columns 1..8
     state = play(table(street0=street0, first=1), "hitman 2")
     assert state.to_act == 0 and state.pending_reaction == "intercept"
     legal, view = for_seat_to_act(state)
@@ -246,8 +254,16 @@ def test_the_mayor_widens_the_reach_and_says_so() -> None:
     """R6.10, R6.5: with the Mayor immediately to the left of the Storekeep (column 4 for
     seat 0's Storekeep at 5), her slots run from 3 to 7; the plain exchanges and those
     that reveal the Mayor are all offered, the latter saying so."""
-    street0 = ("governor", "hitman", "sheriff", "mayor",
-               "storekeep", "dancer", "reporter", "bandit")  # columns 1..8
+    street0 = (
+        "governor",
+        "hitman",
+        "sheriff",
+        "mayor",
+        "storekeep",
+        "dancer",
+        "reporter",
+        "bandit",
+    )  # columns 1..8
     legal, view = for_seat_to_act(table(street0=street0, saloon0=("reverend", "indian")))
     how = next_step(legal, ("col:5", "storekeep"), view)
     assert isinstance(how, Step)

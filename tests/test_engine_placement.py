@@ -41,18 +41,36 @@ def test_a_placed_game_is_recorded_and_replayed_like_any_other() -> None:
 @pytest.mark.parametrize(
     ("text", "field", "words"),
     [
-        ("hitman sheriff indian storekeep dancer reporter bandit reverend | governor mayor",
-         "placement.saloon", "Governor may never be in a Saloon"),
-        ("governor hitman sheriff indian storekeep dancer reporter | bandit reverend mayor",
-         "placement.street", "must hold 8 characters"),
-        ("governor hitman sheriff indian storekeep dancer reporter hitman | reverend mayor",
-         "placement.street[7]", "placed twice"),
-        ("governor hitman sheriff indian storekeep dancer reporter bandit | reverend gold",
-         "placement.saloon[1]", "not a character"),
-        ("governor hitman s indian storekeep dancer reporter bandit | reverend mayor",
-         "placement.street[2]", "could be sheriff or storekeep"),
-        ("governor hitman sheriff indian storekeep dancer reporter bandit reverend mayor",
-         "placement", "'|'"),
+        (
+            "hitman sheriff indian storekeep dancer reporter bandit reverend | governor mayor",
+            "placement.saloon",
+            "Governor may never be in a Saloon",
+        ),
+        (
+            "governor hitman sheriff indian storekeep dancer reporter | bandit reverend mayor",
+            "placement.street",
+            "must hold 8 characters",
+        ),
+        (
+            "governor hitman sheriff indian storekeep dancer reporter hitman | reverend mayor",
+            "placement.street[7]",
+            "placed twice",
+        ),
+        (
+            "governor hitman sheriff indian storekeep dancer reporter bandit | reverend gold",
+            "placement.saloon[1]",
+            "not a character",
+        ),
+        (
+            "governor hitman s indian storekeep dancer reporter bandit | reverend mayor",
+            "placement.street[2]",
+            "could be sheriff or storekeep",
+        ),
+        (
+            "governor hitman sheriff indian storekeep dancer reporter bandit reverend mayor",
+            "placement",
+            "'|'",
+        ),
     ],
 )
 def test_a_bad_placement_names_the_field_and_r3_1(text: str, field: str, words: str) -> None:

@@ -28,7 +28,6 @@ GUARDED = ["hitman", "indian", "governor", "sheriff", "storekeep", "bandit", "re
 SALOON = ["mayor", "reverend"]
 
 
-
 def placed_game(api: httpx.Client, street: list[str]) -> tuple[str, dict[int, str], int]:
     """A friend game both of whose seats placed ``street``: its id, the seats' tokens and
     the seat to act first."""
@@ -48,7 +47,6 @@ def placed_game(api: httpx.Client, street: list[str]) -> tuple[str, dict[int, st
 
 def actions_of(api: httpx.Client, game: str) -> int:
     return int(api.get(f"/games/{game}").json()["actions"])
-
 
 
 def open_seat(page: Page, game: str, token: str) -> None:

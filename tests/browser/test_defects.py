@@ -14,9 +14,6 @@ from tablekit import act, bearer, seat_view
 LONG_NAME = "Bartholomew-Jedediah-Montgomery-Fitzgerald-of-Tombstone-Arizona1"  # 64 characters
 
 
-
-
-
 def friend_game(api: httpx.Client, name: str = "Ann") -> tuple[str, dict[int, str], int, str]:
     made = api.post(
         "/games", json={"opponent": "friend", "seat": 0, "placement": "random", "name": name}

@@ -24,9 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
-
-
-
 def friend_game(api: httpx.Client, **extra: Any) -> tuple[str, dict[int, str], int]:
     """A friend game of Ann (seat 0) and Bob (seat 1), dealt at random; the seat to act."""
     made = api.post(

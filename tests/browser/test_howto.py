@@ -31,7 +31,6 @@ LONG_PRESS_WAIT = 800
 RULE_ID = re.compile(r"\bR\d+(\.\d+)+\b|\(R\d+\)")
 
 
-
 def text(lang: str, key: str) -> str:
     messages = json.loads((CATALOGUES / f"{lang}.json").read_text("utf-8"))
     english = json.loads((CATALOGUES / "en.json").read_text("utf-8"))

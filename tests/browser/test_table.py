@@ -33,8 +33,6 @@ CHARACTERS = {
 }  # fmt: skip
 
 
-
-
 def check_cards_match_view(page: Page, view: dict[str, Any]) -> None:
     """Every card of the page shows exactly what the engine's view holds: a character
     where the view has one, a card back (``hidden``) where it has ``null``."""

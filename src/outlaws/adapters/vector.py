@@ -52,6 +52,7 @@ Step = tuple[
     dict[str, Any],
 ]
 
+
 class _Game:
     """One game of the batch, with an encoder for each seat (and its opponent bot)."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..deduce import Belief
+from ..deduce import Belief, MoveModel
 from ..engine import Action, View
 from .evaluation import Evaluation
 
@@ -24,9 +24,13 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, noise: float = 1.0) -> None:
+    def __init__(
+        self, seed: int | None = None, noise: float = 1.0, movers: MoveModel | None = None
+    ) -> None:
         self.rng = random.Random(seed)
         self.noise = noise
+        #: How the opponent is expected to move its cards (None: the rules alone).
+        self.movers = movers
         self.belief: Belief | None = None
         self.exposure: Belief | None = None
 
@@ -41,7 +45,7 @@ class HeuristicBot:
             or len(view.log) < belief.read
             or view.log[:1] != belief.view.log[:1]
         ):
-            self.belief = Belief(view)
+            self.belief = Belief(view, movers=self.movers)
             self.exposure = Belief(view, about=view.viewer)
         else:
             belief.update(view)

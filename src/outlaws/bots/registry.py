@@ -255,6 +255,11 @@ REGISTRY.register(
     summary="plans each action over hidden worlds sampled from the posterior",
 )
 REGISTRY.register(
+    "expert",
+    "outlaws.bots.expert:ExpertBot",
+    summary="the search, reading how the opponent moves its cards",
+)
+REGISTRY.register(
     "novice",
     "outlaws.bots.novice:NoviceBot",
     levels=True,

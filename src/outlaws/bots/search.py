@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..deduce import Belief, token_marginals, world_state
+from ..deduce import Belief, MoveModel, token_marginals, world_state
 from ..engine import Action, State, View, seat_view
 from ..engine.actionspace import GOVERNOR, HITMAN, K_MOVE, K_SALOON, SHERIFF, SPECS, TOKEN_ID
 from .evaluation import WIN, Evaluation
@@ -65,6 +65,7 @@ class SearchBot:
         budget_ms: float | None = None,
         temperature: float = 6.0,
         reply: bool = True,
+        movers: MoveModel | None = None,
     ) -> None:
         self.level = level
         self.candidates, self.max_worlds, self.max_steps = LEVELS[level]
@@ -77,7 +78,7 @@ class SearchBot:
         self.np_rng = np.random.default_rng(seed)
         #: Actions simulated so far in the current decision (see LEVELS).
         self.steps = 0
-        self.heuristic = HeuristicBot(seed)
+        self.heuristic = HeuristicBot(seed, movers=movers)
         self.name = f"search:{level}"
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:

@@ -5,6 +5,7 @@
 by event, and samples complete hidden worlds for the search.
 """
 
+from .arrangement import MoveModel
 from .belief import Belief, World, token_marginals, unseen_tokens, world_state
 
-__all__ = ["Belief", "World", "token_marginals", "unseen_tokens", "world_state"]
+__all__ = ["Belief", "MoveModel", "World", "token_marginals", "unseen_tokens", "world_state"]

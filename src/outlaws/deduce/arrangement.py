@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -67,6 +68,28 @@ def slide_order(to: int, frm: int) -> tuple[int, ...]:
     return tuple(order)
 
 
+@dataclass(frozen=True, slots=True)
+class MoveModel:
+    """How a mover behaves when it moves two of its own cards out of sight (R5.1), as
+    the opponent modelling of a search sees it: two symmetric 10 × 10 tables over
+    character ids.
+
+    ``pair[x, y]``: how much likelier the mover is to pick the two columns where ``x``
+    and ``y`` stand than two columns at random (a likelihood ratio: only ratios matter);
+    ``swap[x, y]``: the chance that such a move is real rather than pretended.
+
+    The exact belief assumes a mover that picks its pair at random and swaps half the
+    time (:meth:`ArrangementBelief.maybe_swap`), which no good player does: moves guard
+    the Governor and the Hitman. A model learned from measured games
+    (``bench/move_model.py``) sharpens the posterior; its likelihoods are floored above
+    zero so that a mover that plays otherwise is only recognised more slowly, never
+    ruled out.
+    """
+
+    pair: npt.NDArray[np.float64]
+    swap: npt.NDArray[np.float64]
+
+
 class ArrangementBelief:
     """Probabilities over the opponent's 8! arrangements. Columns are 0-based here."""
 
@@ -96,6 +119,19 @@ class ArrangementBelief:
     def maybe_swap(self, a: int, b: int) -> None:
         """The cards at a and b were exchanged or not, each with probability 1/2."""
         self.p = 0.5 * (self.p + self.p[column_permutation_index(swap_order(a, b))])
+
+    def modelled_swap(self, a: int, b: int, model: MoveModel) -> None:
+        """The cards at a and b were exchanged or not, by a mover that ``model``
+        describes: it picks the pair of cards it moves, and whether the move is real,
+        by which two characters stand there (see :class:`MoveModel`)."""
+        names = np.array(self.labels, dtype=np.intp)
+        x, y = names[PERMS[:, a]], names[PERMS[:, b]]
+        # The same two cards stand at a and b before the move and after it, only their
+        # order differs, and both tables are symmetric: one lookup serves both origins.
+        real = model.swap[x, y]
+        swapped = self.p[column_permutation_index(swap_order(a, b))]
+        p = model.pair[x, y] * (real * swapped + (1.0 - real) * self.p)
+        self.p = p / p.sum()
 
     def observe(self, col: int, character: int) -> None:
         """``character`` was seen at ``col``."""

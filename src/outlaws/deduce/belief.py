@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from ..engine import CHARACTERS, COLUMNS, TOKENS, Event, State, View
 from ..engine.actionspace import CHARACTER_ID, TOKEN_COUNTS, TOKEN_ID
-from .arrangement import ArrangementBelief, slide_order, swap_order
+from .arrangement import ArrangementBelief, MoveModel, slide_order, swap_order
 
 _STASHED = ("bullet", "handcuffs", "vote", "election")
 
@@ -45,7 +45,9 @@ class Belief:
     treated as the opponent sees them). Bots use it to know how exposed they are.
     """
 
-    def __init__(self, view: View, about: int | None = None) -> None:
+    def __init__(
+        self, view: View, about: int | None = None, movers: MoveModel | None = None
+    ) -> None:
         if view.viewer is None:
             raise ValueError("a belief belongs to a seat: give it a seat's view, not a spectator's")
         self.seat = view.viewer
@@ -56,6 +58,9 @@ class Belief:
         saloon = [CHARACTER_ID[c] for c in _initial_saloon(view, self.opponent)]
         labels = [ch for ch in range(len(CHARACTERS)) if ch not in saloon]
         self.arrangement = ArrangementBelief(labels)
+        #: How the opponent is expected to move its cards out of sight (None: any pair,
+        #: real or pretended with even odds; the exact posterior of the rules alone).
+        self.movers = movers
         self._face_up: set[tuple[int, int]] = set()
         #: their_slots[slot]: the seat this belief is about knows that slot's token (it
         #: looked at it and has not forgotten it); which token it is may be hidden.
@@ -76,10 +81,13 @@ class Belief:
                 belief.observe(event["col"] - 1, CHARACTER_ID[event["card"]])
             elif t == "move" and event.seat == o:
                 a, b = event["a"] - 1, event["b"] - 1
-                if "swap" not in event or not self._public(event):
+                if "swap" in event and self._public(event):
+                    if event["swap"]:
+                        belief.permute(swap_order(a, b))
+                elif self.movers is not None:
+                    belief.modelled_swap(a, b, self.movers)
+                else:
                     belief.maybe_swap(a, b)
-                elif event["swap"]:
-                    belief.permute(swap_order(a, b))
             elif t == "saloon" and event.seat == o:
                 a, b = event["a"] - 1, event["b"] - 1
                 belief.enter_saloon(
@@ -144,6 +152,7 @@ class Belief:
         other = Belief.__new__(Belief)
         other.seat, other.opponent, other.observer = self.seat, self.opponent, self.observer
         other.arrangement = self.arrangement.copy()
+        other.movers = self.movers
         other._face_up = self._face_up
         other.their_slots = list(self.their_slots)
         other.read = 0

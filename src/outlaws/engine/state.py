@@ -457,7 +457,6 @@ class State:
         s = self.active
         return encode_action(action, self.saloon[s], self.street[s])
 
-
     # -- legality ----------------------------------------------------------------------
     def _illegal(self, spec: tuple[int, ...]) -> tuple[str, str] | None:
         """Why the action ``spec`` is illegal here, as (rule id, reason), or None."""
@@ -1150,9 +1149,7 @@ def _saloon_id(action: Action, saloon: Sequence[int], street: Sequence[int]) -> 
     to_saloon = CHARACTER_ID[_given(action.to_saloon)]
     at_a = CHARACTER_ID[_given(action.at_a)]
     if to_saloon not in three:
-        raise IllegalAction(
-            "R5.2", f"the {action.to_saloon} is not one of the three cards moved"
-        )
+        raise IllegalAction("R5.2", f"the {action.to_saloon} is not one of the three cards moved")
     if at_a not in three or at_a == to_saloon:
         raise IllegalAction("R5.2", f"the {action.at_a} cannot end at column {action.a}")
     role = three.index(to_saloon)

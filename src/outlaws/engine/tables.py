@@ -230,6 +230,4 @@ AS_IDS = LegalTables(
     only_pass=(PASS_ID,),
 )
 #: The same tables as bit sets.
-AS_BITS = LegalTables(
-    *(_bits(getattr(AS_IDS, name)) for name in LegalTables.__dataclass_fields__)
-)
+AS_BITS = LegalTables(*(_bits(getattr(AS_IDS, name)) for name in LegalTables.__dataclass_fields__))

@@ -28,9 +28,7 @@ from .sessions import (
     set_session_cookie,
 )
 
-router = APIRouter(
-    prefix="/account", tags=["accounts"], responses=ERRORS, route_class=NoTokenInUrl
-)
+router = APIRouter(prefix="/account", tags=["accounts"], responses=ERRORS, route_class=NoTokenInUrl)
 
 #: Guest seats one request may hand to an account (a browser's whole list of games).
 MAX_SEATS = 200
@@ -54,8 +52,9 @@ class AccountOut(BaseModel):
     id: str
     name: str
     csrf: str = Field(
-        ..., description="Send it as the header X-CSRF-Token with every request that changes "
-        "something while signed in."
+        ...,
+        description="Send it as the header X-CSRF-Token with every request that changes "
+        "something while signed in.",
     )
     adopted: int = Field(0, description="Guest seats that became the account's.")
 

@@ -77,9 +77,7 @@ def check_name(name: str) -> str:
     if not low <= len(name) <= high:
         raise ApiError(422, "bad_name", f"a name has {low} to {high} characters", field="name")
     if not all(ch.isalnum() or ch in "_-." for ch in name):
-        raise ApiError(
-            422, "bad_name", "a name has only letters, digits and _ - .", field="name"
-        )
+        raise ApiError(422, "bad_name", "a name has only letters, digits and _ - .", field="name")
     return name
 
 
@@ -176,9 +174,7 @@ class Accounts:
     async def adopt(self, account_id: str, seat_tokens: list[str]) -> int:
         """The guest seats of ``seat_tokens`` become the account's; how many did."""
         hashes = [hash_token(token) for token in seat_tokens if token]
-        return int(
-            await self.db.write(lambda conn: store.adopt_seats(conn, account_id, hashes))
-        )
+        return int(await self.db.write(lambda conn: store.adopt_seats(conn, account_id, hashes)))
 
     async def seats(self, account_id: str) -> list[tuple[str, int]]:
         """(game, seat) of every seat of the account."""

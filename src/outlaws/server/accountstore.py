@@ -155,9 +155,7 @@ def seats_of_account(conn: Connection, account_id: str) -> list[tuple[str, int]]
 
 def seat_of_account(conn: Connection, account_id: str, game_id: str) -> int | None:
     """The seat the account holds in the game (None: none)."""
-    query = select(seats.c.seat).where(
-        seats.c.account_id == account_id, seats.c.game_id == game_id
-    )
+    query = select(seats.c.seat).where(seats.c.account_id == account_id, seats.c.game_id == game_id)
     found = conn.execute(query).scalar()
     return None if found is None else int(found)
 

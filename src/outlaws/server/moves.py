@@ -39,7 +39,6 @@ from .table import Table
 log = logging.getLogger(__name__)
 
 
-
 @dataclass(frozen=True, slots=True)
 class Commit:
     """One accepted action and all it changes, stored in one transaction before the
@@ -92,9 +91,7 @@ class Moves(TableWriter):
         finish: Finish,
         changed: Changed,
     ) -> None:
-        super().__init__(
-            settings, db, clockwork, shared=shared, catch_up=catch_up, changed=changed
-        )
+        super().__init__(settings, db, clockwork, shared=shared, catch_up=catch_up, changed=changed)
         self._finish = finish
         #: The index each idempotency key's action was stored at, by (game, seat, key).
         self.answered: OrderedDict[tuple[str, int, str], int] = OrderedDict()
@@ -134,9 +131,7 @@ class Moves(TableWriter):
             for tries_left in reversed(range(CONFLICT_TRIES)):
                 index = table.actions
                 try:
-                    index = await self._submit_locked(
-                        table, seat, action, by, period, expect, key
-                    )
+                    index = await self._submit_locked(table, seat, action, by, period, expect, key)
                 except Conflict:
                     # Another process stored an action at this index first: this one
                     # was not applied. Caught up, the action is decided again: a retry

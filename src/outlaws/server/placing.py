@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 NOT_PLACED = "the game starts when both seats have placed their cards (R3.1)"
 
 
-
 class Placing(TableWriter):
     """The placements of the service's games."""
 

@@ -81,6 +81,7 @@ class CreateGame(Strict):
         if isinstance(value, bool):  # true == 1 to a Literal: not a seat
             raise ValueError("a seat is 0 or 1, not true or false")
         return value
+
     name: str | None = Field(None, max_length=64, description="Your name, shown to all.")
     clock: ClockIn | None = Field(None, description="A turn clock (default: none).")
     turn_limit: int | None = Field(

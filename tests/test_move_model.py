@@ -1,0 +1,149 @@
+"""Reading how an opponent moves its cards (R5.1): the expert's move model.
+
+A move names two columns and hides whether the cards changed places (R5.1, R8.3). The
+exact belief treats the pair as drawn at random and the exchange as a coin flip; a
+:class:`~outlaws.deduce.MoveModel` says instead how much likelier a mover is to pick the
+columns of two given characters, and how often such a move is real. These tests check
+the update against Bayes' rule written out arrangement by arrangement, that the model
+never rules out how a different player really moved, and the model the package ships.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from outlaws.bots.expert import movers
+from outlaws.bots.registry import make_bot
+from outlaws.deduce import Belief, MoveModel
+from outlaws.deduce.arrangement import PERMS, ArrangementBelief
+from outlaws.engine import Action, State, seat_view
+from outlaws.engine.names import CHARACTER_ID
+
+GOV, HIT = CHARACTER_ID["governor"], CHARACTER_ID["hitman"]
+
+
+def model(seed: int) -> MoveModel:
+    """A symmetric model with arbitrary positive tables."""
+    rng = np.random.default_rng(seed)
+    pair = rng.uniform(0.05, 20.0, (10, 10))
+    swap = rng.uniform(0.05, 0.95, (10, 10))
+    return MoveModel((pair + pair.T) / 2, (swap + swap.T) / 2)
+
+
+def prior(labels: list[int]) -> ArrangementBelief:
+    """A belief that is not uniform: a seen card, then an exact-model move."""
+    belief = ArrangementBelief(labels)
+    belief.observe(2, labels[4])
+    belief.maybe_swap(2, 6)
+    return belief
+
+
+@pytest.mark.parametrize(("a", "b"), [(0, 1), (2, 6), (7, 3)])
+def test_a_modelled_move_is_bayes_rule_over_every_arrangement(a: int, b: int) -> None:
+    """R5.1: P(after) ∝ Σ over before of P(before) · pair(cards at a, b) ·
+    (swap if the cards changed places else 1 − swap), computed here one arrangement at a
+    time from its street of characters."""
+    labels = [0, 1, 2, 3, 5, 6, 8, 9]  # the Storekeep and the Bandit wait in the Saloon
+    m = model(a * 8 + b)
+    belief = prior(labels)
+    before = belief.p.copy()
+    index = {tuple(perm): k for k, perm in enumerate(PERMS.tolist())}
+    expected = np.zeros_like(before)
+    for k in np.flatnonzero(before):
+        street = PERMS[k].tolist()
+        x, y = labels[street[a]], labels[street[b]]
+        weight = before[k] * m.pair[x, y]
+        swapped = list(street)
+        swapped[a], swapped[b] = swapped[b], swapped[a]
+        expected[index[tuple(swapped)]] += weight * m.swap[x, y]
+        expected[k] += weight * (1 - m.swap[x, y])
+    expected /= expected.sum()
+    belief.modelled_swap(a, b, m)
+    assert np.allclose(belief.p, expected, atol=1e-12)
+
+
+def test_a_mover_who_picks_at_random_is_the_exact_belief() -> None:
+    """A model with every pair alike and even odds of a real exchange is the rules'
+    own posterior (R5.1)."""
+    labels = [0, 1, 2, 3, 4, 5, 6, 7]
+    flat = MoveModel(np.ones((10, 10)), np.full((10, 10), 0.5))
+    exact, modelled = prior(labels), prior(labels)
+    exact.maybe_swap(1, 5)
+    modelled.modelled_swap(1, 5, flat)
+    assert np.allclose(exact.p, modelled.p, atol=1e-15)
+
+
+def test_moves_that_guard_the_governor_point_at_him() -> None:
+    """A mover known to move its Governor points at the two columns: after a move of
+    columns 3 and 4, the model puts him there far more often than the exact belief."""
+    state = State.new(seed=3)
+    shipped = movers()
+    seat = state.to_act
+    assert seat is not None
+    viewer = 1 - seat
+    street = state.street[seat]
+    g = street.index(GOV)
+    other = (g + 1) % 8
+    state.apply(Action("move", a=g + 1, b=other + 1, swap=False))
+    view = seat_view(state, viewer)
+    exact, read = Belief(view), Belief(view, movers=shipped)
+    at_pair = [g, other]
+    assert exact.marginals()[at_pair, GOV].sum() == pytest.approx(2 / 8)
+    assert read.marginals()[at_pair, GOV].sum() > 0.5
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_player_who_moves_otherwise_is_never_ruled_out(seed: int) -> None:
+    """The model is a guess about the mover, not a rule: against a random player, who
+    moves its Saloon cards' neighbours as often as its Governor, the true arrangement
+    keeps a positive probability at every decision (R8.3: only the rules rule out)."""
+    state = State.new(seed=seed, turn_limit=60)
+    movers_read = movers()
+    rng = random.Random(seed)
+    belief: Belief | None = None
+    checked = 0
+    while not state.over:
+        seat = state.to_act
+        assert seat is not None
+        if seat == 0 and not state.pending:
+            view = seat_view(state, 0)
+            if belief is None:
+                belief = Belief(view, movers=movers_read)
+            belief.update(view)
+            labels = belief.arrangement.labels
+            truth = tuple(labels.index(card) for card in state.street[1])
+            k = int(np.flatnonzero((np.array(truth) == PERMS).all(axis=1))[0])
+            assert belief.arrangement.p[k] > 0
+            checked += 1
+        legal = state.legal_actions()
+        moves = [a for a in legal if a.type == "move"]
+        state.apply(rng.choice(moves if seat == 1 and moves and rng.random() < 0.7 else legal))
+    assert checked >= 10
+
+
+def test_the_shipped_model_is_a_model() -> None:
+    """The tables the expert reads are symmetric, positive and within their bounds, and
+    they say what was measured: a move most often guards the Governor or the Hitman."""
+    shipped = movers()
+    assert np.array_equal(shipped.pair, shipped.pair.T)
+    assert np.array_equal(shipped.swap, shipped.swap.T)
+    assert shipped.pair.min() > 0 and 0 < shipped.swap.min() <= shipped.swap.max() < 1
+    assert shipped.pair[GOV, HIT] > 5 * max(1.0, float(np.median(shipped.pair)))
+
+
+def test_the_expert_reads_views_with_the_model() -> None:
+    """The expert's beliefs carry the shipped model; its exposure (what the opponent
+    can know of its own cards) stays the rules' exact one."""
+    expert = make_bot("expert", 1)
+    state = State.new(seed=1, turn_limit=4)
+    seat = state.to_act
+    assert seat is not None
+    expert.choose(seat_view(state, seat), state.legal_actions())
+    heuristic = expert.heuristic  # type: ignore[attr-defined]
+    assert heuristic.belief.movers is movers()
+    assert heuristic.exposure.movers is None
+    assert math.isclose(float(heuristic.belief.marginals().sum()), 8.0)
