@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-import numpy.typing as npt
 
 from ..deduce import Belief, token_marginals
 from ..deduce.arrangement import slide_order
@@ -39,6 +38,8 @@ GOV, HIT, SHER, BANDIT, REV = (
 BULLET, HANDCUFFS, VOTE, ELECTION = (
     TOKEN_ID[n] for n in ("bullet", "handcuffs", "vote", "election")
 )
+#: What the opponent can know of my cards: ``seen(col, card)``, a probability.
+Exposure = Callable[[int, int], float]
 
 
 class Evaluation:
@@ -98,7 +99,7 @@ class Evaluation:
         # still has the action to fire: then the move and the shot come together.
         follow_up = view.to_act == me and view.actions_left == 2
         self.aim = 0.6 * WIN if follow_up else 120.0
-        self.base = self.position_value(self.street, self.known_to_them)
+        self.base = self.position_value(self.street, self._seen)
 
     def value(self) -> float:
         """How good the whole position is for me, in points: what each side holds, how
@@ -135,11 +136,18 @@ class Evaluation:
         return 0.1 * WIN * (mine - theirs)
 
     # -- evaluation of my own layout -----------------------------------------------------
-    def position_value(self, street: Sequence[int], known: npt.NDArray[np.float64]) -> float:
-        """How safe and how well placed my cards are, given what the opponent knows."""
+    def _seen(self, col: int, card: int) -> float:
+        """How sure the opponent is that ``card`` stands at ``col`` (my exposure)."""
+        return self.known_to_them[col, card]  # type: ignore[no-any-return]
+
+    def position_value(self, street: Sequence[int], seen: Exposure) -> float:
+        """How safe and how well placed my cards are, given what the opponent knows:
+        ``seen(col, card)``, how sure it is of ``card`` at ``col`` (only the Governor's
+        and the Hitman's columns are asked, so a candidate's exposure is worked out for
+        those two cells, not for a copied table)."""
         value = 0.0
         g = _index(street, GOV)
-        value -= self.gov_threat * known[g, GOV] ** 2
+        value -= self.gov_threat * seen(g, GOV) ** 2
         # The Governor in front of the Election token wins once it holds more Votes.
         ahead = self.mine["vote"] > self.theirs["vote"]
         value += (self.aim if ahead else 30.0) * self.tokens[g, ELECTION]
@@ -148,7 +156,7 @@ class Evaluation:
         if s >= 0 and abs(s - g) == 1:
             value += 40.0 if self.mine["handcuffs"] else 10.0
         if h >= 0:
-            value -= self.hit_threat * known[h, HIT] ** 2
+            value -= self.hit_threat * seen(h, HIT) ** 2
             if self.mine["bullet"]:
                 value += self.aim * self.enemy[h, GOV]
             rev = h + RIGHT[self.me]
@@ -199,10 +207,16 @@ class Evaluation:
         street = list(self.street)
         if action.swap:
             street[a], street[b] = street[b], street[a]
-        # Real or pretended, the opponent sees the same possible swap.
-        known = self.known_to_them.copy()
-        known[a] = known[b] = (known[a] + known[b]) / 2
-        return self.position_value(street, known) - self.base - 1.0
+        # Real or pretended, the opponent sees the same possible swap: the two columns
+        # share what it knew of each.
+        known = self.known_to_them
+
+        def seen(col: int, card: int) -> float:
+            if col in (a, b):
+                return (known[a, card] + known[b, card]) / 2  # type: ignore[no-any-return]
+            return known[col, card]  # type: ignore[no-any-return]
+
+        return self.position_value(street, seen) - self.base - 1.0
 
     def _score_saloon(self, action: Action) -> float:
         a, b = _at(action.a), _at(action.b)
@@ -212,15 +226,18 @@ class Evaluation:
         third = {card, self.street[a], self.street[b]}
         third -= {to_saloon, street[a]}
         street[b] = third.pop()
-        known = self.known_to_them.copy()
-        known[a] = known[b] = 0.0
-        for col in (a, b):
-            for other in (a, b):
-                known[col, street[other]] = 0.5
+        # The opponent knows which two cards stand at a and b, not in which order.
+        known, placed = self.known_to_them, (street[a], street[b])
+
+        def seen(col: int, card: int) -> float:
+            if col in (a, b):
+                return 0.5 if card in placed else 0.0
+            return known[col, card]  # type: ignore[no-any-return]
+
         bonus = 0.0
         if card in (SHER, HIT) and to_saloon not in (SHER, HIT):
             bonus = 25.0  # bring a piece that matters back into play
-        return self.position_value(street, known) - self.base + bonus - 4.0
+        return self.position_value(street, seen) - self.base + bonus - 4.0
 
     def _score_look(self, action: Action) -> float:
         c = _at(action.col)

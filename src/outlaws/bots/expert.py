@@ -28,12 +28,20 @@ def movers() -> MoveModel:
     return MoveModel(np.array(data["pair"], dtype=float), np.array(data["swap"], dtype=float))
 
 
+#: Simulated actions at most per decision: level 3's 600, less a fifth, so that a decision
+#: with the model's updates stays within a second of one core (bench/bots.py).
+STEPS = 480
+
+
 class ExpertBot(SearchBot):
-    """``search:3`` with the move model in its belief (another search level for tests)."""
+    """``search:3``'s candidates and worlds, the move model in its belief, and a fifth
+    fewer simulated actions (another search level's budget for tests)."""
 
     def __init__(self, seed: int | None = None, level: int = 3) -> None:
         super().__init__(seed, level=level, movers=movers())
+        if level == 3:
+            self.max_steps = STEPS
         self.name = "expert"
 
 
-__all__ = ["ExpertBot", "movers"]
+__all__ = ["STEPS", "ExpertBot", "movers"]

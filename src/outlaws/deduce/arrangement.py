@@ -55,6 +55,12 @@ def column_permutation_index(order: tuple[int, ...]) -> npt.NDArray[np.intp]:
     return np.searchsorted(_CODES, codes)
 
 
+@cache
+def _label_pairs(a: int, b: int) -> npt.NDArray[np.intp]:
+    """For each arrangement, its labels at columns a and b as one index, 8 * a's + b's."""
+    return PERMS[:, a].astype(np.intp) * COLUMNS + PERMS[:, b]
+
+
 def swap_order(a: int, b: int) -> tuple[int, ...]:
     order = list(range(COLUMNS))
     order[a], order[b] = order[b], order[a]
@@ -124,13 +130,15 @@ class ArrangementBelief:
         """The cards at a and b were exchanged or not, by a mover that ``model``
         describes: it picks the pair of cards it moves, and whether the move is real,
         by which two characters stand there (see :class:`MoveModel`)."""
-        names = np.array(self.labels, dtype=np.intp)
-        x, y = names[PERMS[:, a]], names[PERMS[:, b]]
         # The same two cards stand at a and b before the move and after it, only their
         # order differs, and both tables are symmetric: one lookup serves both origins.
-        real = model.swap[x, y]
+        # The tables are read per pair of labels (8 × 8), then gathered per arrangement.
+        names = np.array(self.labels, dtype=np.intp)
+        cells = np.ix_(names, names)
+        code = _label_pairs(a, b)
+        real = model.swap[cells].ravel()[code]
         swapped = self.p[column_permutation_index(swap_order(a, b))]
-        p = model.pair[x, y] * (real * swapped + (1.0 - real) * self.p)
+        p = model.pair[cells].ravel()[code] * (real * swapped + (1.0 - real) * self.p)
         self.p = p / p.sum()
 
     def observe(self, col: int, character: int) -> None:
