@@ -14,6 +14,18 @@ from outlaws.engine.names import CHARACTER_ID, TOKEN_ID
 #: A legal arrangement for either seat: Governor at column 1 ... Bandit at column 8.
 STREET = ("governor", "hitman", "sheriff", "indian", "storekeep", "dancer", "reporter", "bandit")
 SALOON = ("reverend", "mayor")
+#: A street whose Sheriff (column 1) stands beside its Governor (column 2): a Hitman who
+#: finds that Governor can be intercepted (R6.3.3).
+SHERIFF_BY_GOVERNOR = (
+    "sheriff",
+    "governor",
+    "hitman",
+    "indian",
+    "storekeep",
+    "dancer",
+    "reporter",
+    "bandit",
+)
 TOKENS = (
     "vote", "bogus", "vote", "election", "bullet", "vote", "bogus", "handcuffs",
     "vote", "bogus", "vote", "bogus", "vote",

@@ -18,7 +18,7 @@ from outlaws.cli.chooser import SHORT, Step, next_step, paths
 from outlaws.cli.steps import anchors_of
 from outlaws.cli.typed import NoMatch, match_notation
 from outlaws.engine import Action, State, View, seat_view
-from scenario import play, table
+from scenario import SHERIFF_BY_GOVERNOR, play, table
 
 
 def for_seat_to_act(state: State) -> tuple[list[Action], View]:
@@ -162,16 +162,7 @@ def test_typed_notation_from_an_immobilized_card_says_what_is_possible() -> None
 def test_only_reactions_are_offered_while_a_reaction_is_pending() -> None:
     """R6.3.3, R8.5: their Hitman at column 2 finds our Governor and our Sheriff stands
     beside it: the only question is how to answer, intercept or pass."""
-    street0 = (
-        "sheriff",
-        "governor",
-        "hitman",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-    )  # columns 1..8
+    street0 = SHERIFF_BY_GOVERNOR  # columns 1..8
     state = play(table(street0=street0, first=1), "hitman 2")
     assert state.to_act == 0 and state.pending_reaction == "intercept"
     legal, view = for_seat_to_act(state)

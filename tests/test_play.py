@@ -44,7 +44,7 @@ from outlaws.engine import (
     parse_notation,
     seat_view,
 )
-from scenario import table
+from scenario import SHERIFF_BY_GOVERNOR, table
 
 runner = CliRunner()
 #: Plain output, 80 columns, whatever the environment running the tests says.
@@ -461,16 +461,7 @@ def rigged(monkeypatch: pytest.MonkeyPatch, state: State, bot_moves: Sequence[st
 def test_intercept_is_a_yes_no_question(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """R6.3.3 / R8.5: their Hitman at column 2 finds our Governor; our Sheriff stands
     beside him, so "y" intercepts and arrests the Hitman (R9.3)."""
-    street0 = (
-        "sheriff",
-        "governor",
-        "hitman",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-    )  # columns 1..8
+    street0 = SHERIFF_BY_GOVERNOR  # columns 1..8
     state = table(street0=street0, first=1)  # seat 1: Governor at 1, Hitman at 2
     rigged(monkeypatch, state, ["hitman 2"])
     output, path = run_play(tmp_path, "--seed", "0", stdin="maybe\ny\n")
