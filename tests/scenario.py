@@ -17,15 +17,8 @@ SALOON = ("reverend", "mayor")
 #: A street whose Sheriff (column 1) stands beside its Governor (column 2): a Hitman who
 #: finds that Governor can be intercepted (R6.3.3).
 SHERIFF_BY_GOVERNOR = (
-    "sheriff",
-    "governor",
-    "hitman",
-    "indian",
-    "storekeep",
-    "dancer",
-    "reporter",
-    "bandit",
-)
+    "sheriff", "governor", "hitman", "indian", "storekeep", "dancer", "reporter", "bandit",
+)  # fmt: skip
 TOKENS = (
     "vote", "bogus", "vote", "election", "bullet", "vote", "bogus", "handcuffs",
     "vote", "bogus", "vote", "bogus", "vote",
