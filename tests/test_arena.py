@@ -30,7 +30,7 @@ from outlaws.arena import (
 from outlaws.bots import registry
 from outlaws.bots.placement import bot_placement
 from outlaws.cli.main import app
-from outlaws.engine import Action, Placement, Setup, State, View
+from outlaws.engine import Action, Placement, Record, Setup, State, View
 
 #: Random games are long: a small turn limit keeps the tests fast.
 LIMIT = 4
@@ -388,6 +388,35 @@ def test_cli_arena_writes_json(tmp_path: Path) -> None:
     assert data["settings"]["turn_limit"] == 2
 
 
+def test_cli_arena_keeps_each_games_record(tmp_path: Path) -> None:
+    """--records writes one record a game (FORMAT.md), in schedule order, that replays
+    to the game the tables counted: the bots' placements (R3.1) and every action."""
+    out = tmp_path / "games.jsonl"
+    args = ["arena", "--bots", "heuristic,random", "--games", "4", "--jobs", "1", "--seed", "6"]
+    args += ["--turn-limit", "60", "--placement", "bot", "--records", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Records written to" in result.stdout
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4
+    scheduled = schedule(["heuristic", "random"], 4, seed=6, turn_limit=60, placement=["bot"] * 2)
+    for line, game in zip(lines, scheduled, strict=True):
+        data = json.loads(line)
+        arena = data["arena"]
+        assert arena["seats"] == (
+            ["heuristic", "random"] if game.a_seat == 0 else ["random", "heuristic"]
+        )
+        record = Record.from_json(data)
+        assert record.setup == game.setup()  # the placements the bots chose
+        state = record.replay()
+        winner = None if state.winner is None else arena["seats"][state.winner]
+        assert (winner, state.how, state.turn) == (arena["winner"], arena["how"], arena["turns"])
+    assert {game.a_seat for game in scheduled} == {0, 1}  # seats alternate
+    again = tmp_path / "again.jsonl"
+    rerun = CliRunner().invoke(app, [*args[:-1], str(again)])
+    assert rerun.exit_code == 0 and again.read_text(encoding="utf-8") == out.read_text("utf-8")
+
+
 def test_cli_arena_placement_per_bot(tmp_path: Path) -> None:
     out = tmp_path / "arena.json"
     args = ["arena", "--bots", "random,random", "--games", "2", "--jobs", "1"]
@@ -414,6 +443,8 @@ def test_cli_arena_placement_per_bot(tmp_path: Path) -> None:
         (["--bots", "random,,random"], "empty"),
         ([], "--bots"),
         (["--bots", "random,random", "--json", "/no/such/folder/out.json"], "no such folder"),
+        (["--bots", "random,random", "--records", "/no/such/folder/g.jsonl"], "--records: no such"),
+        (["--bots", "random,random", "--records", "."], "--records: is a folder"),
     ],
 )
 def test_cli_arena_bad_input(args: list[str], message: str) -> None:

@@ -55,14 +55,14 @@ import random
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .bots import Bot, make_bot, play_game
 from .bots.placement import bot_placement
-from .engine import Action, Placement, Setup, State, View
+from .engine import Action, Placement, Setup, State, View, record_of
 
 #: Turns after which a game ends unfinished, unless told otherwise.
 DEFAULT_TURN_LIMIT = 300
@@ -206,6 +206,7 @@ class GameSpec:
     b_placement: str = "random"
     a_placement_seed: int = 0  #: the seed of ``a``'s placement
     b_placement_seed: int = 0
+    keep_record: bool = False  #: whether the result carries the game's record
 
     def setup(self) -> Setup:
         """The game's deal (R3): from the seed alone when both sides place at random,
@@ -284,6 +285,8 @@ class GameResult:
     a_decisions: int
     b_seconds: float
     b_decisions: int
+    #: The game's record (FORMAT.md), when the run keeps them (``records=True``).
+    record: dict[str, Any] | None = None
 
 
 class _Timed:
@@ -321,6 +324,7 @@ def play(game: GameSpec) -> GameResult:
     winner = None
     if state.winner is not None:
         winner = "a" if state.winner == game.a_seat else "b"
+    record = record_of(state).to_json() if game.keep_record else None
     assert state.setup is not None  # a dealt game knows its deal
     return GameResult(
         number=game.number,
@@ -336,6 +340,7 @@ def play(game: GameSpec) -> GameResult:
         a_decisions=a.decisions,
         b_seconds=b.seconds,
         b_decisions=b.decisions,
+        record=record,
     )
 
 
@@ -681,6 +686,22 @@ class ArenaResult:
         """:meth:`to_json` as indented JSON text, with a final newline."""
         return json.dumps(self.to_json(), indent=2) + "\n"
 
+    def record_lines(self) -> Iterator[str]:
+        """Each kept game's record (FORMAT.md) as one line of JSON, in schedule order,
+        with an ``arena`` field (metadata a record may carry) naming the entries at each
+        seat, the pair, the winner and how the game ended: the games can be replayed,
+        and mined for what the bots did."""
+        pairs = [(a, b) for i, a in enumerate(self.bots) for b in self.bots[i + 1 :]]
+        for game in self.games:
+            if game.record is None:
+                continue
+            a, b = pairs[game.pair]
+            seats = [a, b] if game.a_seat == 0 else [b, a]
+            winner = None if game.winner is None else (a if game.winner == "a" else b)
+            arena = {"seats": seats, "pair": game.pair, "index": game.index, "winner": winner}
+            arena |= {"how": game.how, "turns": game.turns}
+            yield json.dumps({**game.record, "arena": arena}) + "\n"
+
 
 def tally(bots: Sequence[str], games: Sequence[GameResult]) -> list[PairResult]:
     """The per-pair results of ``games`` (the pairs in schedule order)."""
@@ -709,11 +730,13 @@ def run_arena(
     jobs: int = 1,
     progress: ProgressCallback | None = None,
     placement: str | Sequence[str] = "random",
+    records: bool = False,
 ) -> ArenaResult:
     """Play the round robin of ``bots`` (``games`` games per pair) and sum it up.
 
     ``placement``: one mode of :data:`PLACEMENTS` for every entry, or one per entry
-    (a list, or ``"bot,random"``). Raises :class:`ArenaError` for bad settings and
+    (a list, or ``"bot,random"``). ``records``: keep every game's record
+    (:meth:`ArenaResult.record_lines`). Raises :class:`ArenaError` for bad settings and
     :class:`GameError` if a game fails.
     """
     specs = [spec.strip() for spec in bots]
@@ -721,7 +744,10 @@ def run_arena(
     modes = parse_placement(placement, len(specs))
     names = entry_names(specs, modes)
     start = time.perf_counter()
-    results = play_all(schedule(specs, games, seed, turn_limit, modes), jobs, progress)
+    scheduled = schedule(specs, games, seed, turn_limit, modes)
+    if records:
+        scheduled = [replace(game, keep_record=True) for game in scheduled]
+    results = play_all(scheduled, jobs, progress)
     elapsed = time.perf_counter() - start
     pairs = tally(names, results)
     return ArenaResult(

@@ -141,6 +141,17 @@ def arena(
         Path | None,
         typer.Option("--json", metavar="OUT", help="Write the results as JSON to this file."),
     ] = None,
+    records_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            metavar="OUT",
+            help=(
+                "Write every game's record to this file, one JSON line a game (FORMAT.md,"
+                " with an 'arena' field naming who sat where and how it ended)."
+            ),
+        ),
+    ] = None,
     placement: Annotated[
         str,
         typer.Option(
@@ -166,10 +177,11 @@ def arena(
         modes = parse_placement(placement, len(specs))
     except ArenaError as error:
         _fail(str(error))
-    if json_out is not None and not json_out.parent.is_dir():
-        _fail(f"--json: no such folder: {json_out.parent}")
-    if json_out is not None and json_out.is_dir():
-        _fail(f"--json: is a folder: {json_out}")
+    for option, path in (("--json", json_out), ("--records", records_out)):
+        if path is not None and not path.parent.is_dir():
+            _fail(f"{option}: no such folder: {path.parent}")
+        if path is not None and path.is_dir():
+            _fail(f"{option}: is a folder: {path}")
     out = Console()
     errors = Console(stderr=True)
     progress = Progress(
@@ -192,7 +204,10 @@ def arena(
 
     try:
         result = _run(
-            progress, lambda: run_arena(specs, games, seed, turn_limit, workers, advance, modes)
+            progress,
+            lambda: run_arena(
+                specs, games, seed, turn_limit, workers, advance, modes, records_out is not None
+            ),
         )
     except ArenaError as error:
         _fail(str(error))
@@ -205,6 +220,11 @@ def arena(
             json_out.write_text(result.dumps(), encoding="utf-8")
         except OSError as error:
             _fail(f"--json: cannot write {json_out}: {error}", status=1)
+    if records_out is not None:
+        try:
+            records_out.write_text("".join(result.record_lines()), encoding="utf-8")
+        except OSError as error:
+            _fail(f"--records: cannot write {records_out}: {error}", status=1)
     out.print(pairs_table(result))
     out.print(elo_table(result))
     out.print(
@@ -214,6 +234,8 @@ def arena(
     )
     if json_out is not None:
         out.print(f"Results written to {json_out}", markup=False, highlight=False)
+    if records_out is not None:
+        out.print(f"Records written to {records_out}", markup=False, highlight=False)
 
 
 def _run(progress: Progress, run: Callable[[], ArenaResult]) -> ArenaResult:
