@@ -26,7 +26,10 @@ movers well gives the truth more weight. The moves of the check games are not fi
 
 With ``--moves-file`` the moves are kept as JSON lines, and a later run adds to them, so
 that moves of slow bots (``search:3``, some 50 s a game) can be gathered over several
-runs. The last line printed is one JSON object.
+runs. ``--records FILE`` reads the moves of games already played and kept by
+``outlaws arena --records`` (each move is credited to the entry that sat at its seat), so
+that the arena's slow games need not be played again. The last line printed is one JSON
+object.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ import numpy.typing as npt
 from outlaws.bots import make_bot, play_game
 from outlaws.bots.placement import bot_placement
 from outlaws.deduce import Belief, MoveModel
-from outlaws.engine import COLUMNS, Action, Setup, State, seat_view
+from outlaws.engine import COLUMNS, Action, Record, Setup, State, seat_view
 from outlaws.engine.actionspace import CHARACTER_ID
 
 CARDS = 10
@@ -80,10 +83,38 @@ def moves_of(job: tuple[str, int, str]) -> list[dict[str, object]]:
         street = list(state.street[seat])
         if action.swap:  # the move is applied: undo it to read the street before
             street[a], street[b] = street[b], street[a]
-        out.append({"seed": seed, "spec": spec, "street": street, "a": a, "b": b,
-                    "swap": bool(action.swap)})  # fmt: skip
+        out.append(_move(seed, spec, street, action))
 
     play_game(state, [make_bot(spec, seed * 2), make_bot(spec, seed * 2 + 1)], record)
+    return out
+
+
+def _move(seed: int, spec: str, street: list[int], action: Action) -> dict[str, object]:
+    """One move as the moves file keeps it: the mover's street before it (character
+    ids, column 1 first), its two columns (0-based) and whether it was real."""
+    assert action.a is not None and action.b is not None
+    return {"seed": seed, "spec": spec, "street": street, "a": action.a - 1, "b": action.b - 1,
+            "swap": bool(action.swap)}  # fmt: skip
+
+
+def moves_in_records(path: Path) -> list[dict[str, object]]:
+    """Every move of the games ``outlaws arena --records`` kept in ``path``, replayed
+    from the true positions, as :func:`moves_of` writes them; ``spec`` is the arena
+    entry at the mover's seat, ``seed`` the record's line."""
+    out: list[dict[str, object]] = []
+    for line_number, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        if not line.strip():
+            continue
+        data = json.loads(line)
+        seats = data.get("arena", {}).get("seats", ["?", "?"])
+        record = Record.from_json(data)
+        state = record.new_state()
+        for action in record.actions:
+            seat = state.to_act
+            assert seat is not None
+            if action.type == "move":
+                out.append(_move(line_number, seats[seat], list(state.street[seat]), action))
+            state.apply(action)
     return out
 
 
@@ -168,6 +199,9 @@ def main() -> None:
         "--placement", choices=("random", "bot"), default="random", help="how games are dealt"
     )
     parser.add_argument("--moves-file", type=Path, help="JSON lines of moves, added to")
+    parser.add_argument(
+        "--records", type=Path, action="append", default=[], help="arena records to read"
+    )
     parser.add_argument("--floor", type=float, default=0.05, help="the least pair ratio")
     parser.add_argument("--out", type=Path, help="write the model here (JSON)")
     parser.add_argument("--check", help="a spec to check the model on, against itself")
@@ -176,6 +210,8 @@ def main() -> None:
     args = parser.parse_args()
 
     moves = _read(args.moves_file)
+    for path in args.records:
+        moves += moves_in_records(path)
     start = time.perf_counter()
     work = [(args.bots, args.seed + i, args.placement) for i in range(args.games)]
     for game in _run(args.jobs, work, moves_of):  # type: ignore[arg-type]

@@ -10,12 +10,18 @@ never rules out how a different player really moved, and the model the package s
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import math
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
 
+from outlaws.arena import run_arena
 from outlaws.bots.expert import movers
 from outlaws.bots.registry import make_bot
 from outlaws.deduce import Belief, MoveModel
@@ -147,3 +153,34 @@ def test_the_expert_reads_views_with_the_model() -> None:
     assert heuristic.belief.movers is movers()
     assert heuristic.exposure.movers is None
     assert math.isclose(float(heuristic.belief.marginals().sum()), 8.0)
+
+
+def bench_module() -> ModuleType:
+    """bench/move_model.py, imported from its path (the bench scripts are no package)."""
+    path = Path(__file__).resolve().parent.parent / "bench" / "move_model.py"
+    spec = importlib.util.spec_from_file_location("move_model", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["move_model"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_moves_are_read_back_from_arena_records(tmp_path: Path) -> None:
+    """R5.1: games kept by ``outlaws arena --records`` give their moves as the true
+    positions had them (the street before each move, whether it was real), credited to
+    the entry at the mover's seat, and fit a model."""
+    bench = bench_module()
+    result = run_arena(["heuristic", "random"], games=2, seed=3, turn_limit=40, records=True)
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(result.record_lines()), encoding="utf-8")
+    moves = bench.moves_in_records(path)
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(moves) == sum(a["type"] == "move" for line in lines for a in line["actions"])
+    assert "heuristic" in {move["spec"] for move in moves} <= {"heuristic", "random"}
+    for move in moves:
+        assert len(set(move["street"])) == 8 and set(move["street"]) <= set(range(10))
+        assert move["street"][move["a"]] != move["street"][move["b"]]
+    model, tables = bench.fit(moves, floor=0.05)
+    assert np.array_equal(model.pair, model.pair.T) and model.pair.min() >= 0.05
+    assert tables["swap"] == model.swap.tolist()
