@@ -6,7 +6,9 @@ so an arrangement is one of the 8! = 40,320 ways to lay eight *labels* on column
 event, exactly:
 
 - a move the viewer could not see (real or pretended, equally likely a priori) mixes the
-  distribution with its image under the swap of the two columns;
+  distribution with its image under the swap of the two columns; with a
+  :class:`MoveModel` of the mover (the expert's), each arrangement is also weighed by how
+  likely the mover was to pick those two cards, and to exchange them;
 - a reveal keeps only the arrangements with that card in that column;
 - a Dancer's slide permutes the columns;
 - a Saloon exchange keeps the arrangements where the card that went in stood at one of
