@@ -31,6 +31,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tablekit import page_errors
 
 HERE = Path(__file__).parent
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
@@ -194,17 +195,6 @@ def base_url(live_server: str) -> str:
 
 @pytest.fixture
 def console_errors(page: Any) -> list[str]:
-    """The console errors and uncaught exceptions of ``page`` from now on.
-
-    The browser's own request for ``/favicon.ico`` (made for a page that names no icon)
-    is not the page's doing: its failure is left out."""
-    errors: list[str] = []
-
-    def on_console(message: Any) -> None:
-        url = message.location.get("url", "") if message.location else ""
-        if message.type == "error" and not url.endswith("/favicon.ico"):
-            errors.append(f"console: {message.text} ({url})")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-    return errors
+    """The console errors and uncaught exceptions of ``page`` from now on
+    (:func:`tablekit.page_errors`)."""
+    return page_errors(page)

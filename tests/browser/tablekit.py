@@ -130,3 +130,20 @@ def keep(target: Page | Locator, name: str, *, full_page: bool = False) -> None:
     else:
         target.screenshot(path=str(ARTIFACTS / name))
     publish(name)
+
+
+def page_errors(page: Page) -> list[str]:
+    """The console errors and uncaught exceptions of ``page`` from now on.
+
+    The browser's own request for ``/favicon.ico`` (made for a page that names no icon)
+    is not the page's doing: its failure is left out."""
+    errors: list[str] = []
+
+    def on_console(message: Any) -> None:
+        url = message.location.get("url", "") if message.location else ""
+        if message.type == "error" and not url.endswith("/favicon.ico"):
+            errors.append(f"console: {message.text} ({url})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    return errors

@@ -56,11 +56,11 @@ def test_the_lobby_names_the_bots_by_rank_and_the_sides_by_column(page: Page) ->
     options = page.locator("#bot-level option")
     # The list is drawn (and translated) once the page has loaded: wait for all of it,
     # then read values and names in one go.
-    expect(options).to_have_count(5)
+    expect(options).to_have_count(6)
     labels = dict(options.evaluate_all("os => os.map(o => [o.value, o.textContent.trim()])"))
     assert labels == {
         "novice:1": "Beginner", "novice:3": "Easy", "heuristic": "Medium", "search:3": "Hard",
-        "random": "Random moves",
+        "expert": "Expert", "random": "Random moves",
     }  # fmt: skip
     seats = page.locator("#seat option").all_inner_texts()
     assert seats == ["Drawn at random", "Column 1 on your left", "Column 1 on your right"]

@@ -9,19 +9,13 @@ docs/img/gameover.png (made when missing, remade with OUTLAWS_UPDATE_SCREENSHOTS
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import act, seat_view
-
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(__file__).parent / "artifacts"
+from tablekit import act, keep, seat_view
 
 
 def friend_game(api: httpx.Client, **extra: Any) -> tuple[str, dict[int, str], int]:
@@ -34,18 +28,6 @@ def friend_game(api: httpx.Client, **extra: Any) -> tuple[str, dict[int, str], i
     tokens = {0: made["token"], 1: joined["token"]}
     first = seat_view(api, made["game"], tokens[0])["view"]["to_act"]
     return made["game"], tokens, first
-
-
-def picture(page: Page, name: str, clip_to: Any = None) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / name
-    page.screenshot(path=str(path), full_page=True)
-    target = ROOT / "docs" / "img" / name
-    if not target.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
-    assert path.stat().st_size > 10_000
-    return path
 
 
 def test_the_other_seats_action_is_followed_and_skipped_before_the_status_says_your_turn(
@@ -115,10 +97,10 @@ def test_a_bot_shows_that_it_is_thinking(
 ) -> None:
     made = api.post(
         "/games",
-        # Level 4 thinks a second or more a decision (level 5 several: too long for a test).
+        # The top of the ladder thinks most of a second a decision: long enough to be seen.
         json={
             "opponent": "bot",
-            "bot": "search:4",
+            "bot": "expert",
             "seat": 0,
             "name": "Ann",
             "placement": "random",
@@ -134,8 +116,8 @@ def test_a_bot_shows_that_it_is_thinking(
         act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
         act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
     thinking = page.get_by_test_id("thinking")
-    expect(thinking).to_have_text("Bot search:4 is thinking", timeout=10_000)
-    picture(page, "thinking.png")
+    expect(thinking).to_have_text("Expert bot is thinking", timeout=10_000)
+    keep(page, "thinking.png", full_page=True)
     expect(status.locator(".thinking-dots span")).to_have_count(3)
     assert "Your turn" not in status.inner_text()
     # The bot's turn ends (its actions shown): the indicator goes, and it is this seat's turn.
@@ -185,5 +167,5 @@ def test_the_game_over_panel_shows_the_deciding_action_and_says_how_the_game_was
         f"Your Hitman at column {target} pays a Bullet and shoots."
     )
     expect(page.locator("[data-flash]")).to_have_count(0, timeout=10_000)
-    picture(page, "gameover.png")
+    keep(page, "gameover.png", full_page=True)
     context.close()

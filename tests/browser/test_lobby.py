@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
+from tablekit import keep, page_errors
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 
@@ -56,6 +57,32 @@ def test_switching_the_language_changes_the_words_and_html_lang(
     other.goto("/")
     expect(other.locator("html")).to_have_attribute("lang", "en")
     assert console_errors == []
+
+
+def test_the_lobby_offers_the_expert_at_the_top_of_the_ladder(new_context: Any) -> None:
+    """The Expert rung (issue 17) is offered, named and explained in each language, on a
+    desktop and at phone width."""
+    screens = (
+        ({"width": 1280, "height": 860}, "en", "lobby-expert.png"),
+        ({"width": 375, "height": 812}, "ja", "lobby-expert-phone-ja.png"),
+    )
+    for viewport, lang, name in screens:
+        context = new_context(viewport=viewport, is_mobile=viewport["width"] < 600)
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto("/")
+        page.get_by_test_id("lang").select_option(lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        levels = page.get_by_test_id("bot-level")
+        expect(levels.locator("option").nth(4)).to_have_text(
+            catalogue_text(lang, "bot.rank.expert")
+        )
+        levels.select_option("expert")
+        expect(levels.locator("option:checked")).to_have_attribute("value", "expert")
+        expect(page.get_by_text(catalogue_text(lang, "lobby.botHint"))).to_be_visible()
+        keep(page.locator("section.new-game"), name)
+        assert errors == []
+        context.close()
 
 
 def test_the_table_speaks_the_chosen_language(page: Page, api: httpx.Client) -> None:

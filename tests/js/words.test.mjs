@@ -62,10 +62,10 @@ describe("a Saloon exchange reads right", () => {
 
 describe("the bots are named by rank", () => {
   test("every rung of the ladder has a name, weakest to strongest, and random its own", () => {
-    const ladder = ["novice:1", "novice:3", "heuristic", "search:3"].map(botLabel);
-    assert.deepEqual(ladder, ["Beginner bot", "Easy bot", "Medium bot", "Hard bot"]);
+    const ladder = ["novice:1", "novice:3", "heuristic", "search:3", "expert"].map(botLabel);
+    assert.deepEqual(ladder, ["Beginner bot", "Easy bot", "Medium bot", "Hard bot", "Expert bot"]);
     assert.equal(botLabel("random"), "Random moves bot");
-    assert.deepEqual(Object.keys(BOT_RANKS).length, 5);
+    assert.deepEqual(Object.keys(BOT_RANKS).length, 6);
   });
 
   test("'search' alone is level 3; a bot off the ladder keeps its spec; none is a bot", () => {

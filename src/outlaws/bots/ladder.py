@@ -29,6 +29,7 @@ LADDER: tuple[Rung, ...] = (
     Rung("easy", "novice:3", 1721.0),
     Rung("medium", "heuristic", 1955.0),
     Rung("hard", "search:3", 2161.0),
+    Rung("expert", "expert", 2306.0),
 )
 #: The floor of the ratings, off the ladder: the bot that plays at random.
 RANDOM_ELO = 1000.0

@@ -26,7 +26,12 @@ from .codec import PackedView, pack_view, unpack_view
 log = logging.getLogger(__name__)
 
 #: Modules a worker imports once, when the pool starts (the bots and their NumPy).
-PRELOAD = ["outlaws.bots.heuristic", "outlaws.bots.search", "outlaws.server.botpool"]
+PRELOAD = [
+    "outlaws.bots.heuristic",
+    "outlaws.bots.search",
+    "outlaws.bots.expert",
+    "outlaws.server.botpool",
+]
 
 
 def choose_in_worker(

@@ -68,7 +68,9 @@ class CreateGame(Strict):
         ..., description="`bot`: play a bot now. `friend`: get an invite for the other seat."
     )
     bot: str | None = Field(
-        None, description="The bot's spec: `random`, `heuristic`, `search:1`..`search:5`."
+        None,
+        description="The bot's spec: `random`, `novice:1`..`novice:5`, `heuristic`, "
+        "`search:1`..`search:5`, `expert`.",
     )
     level: int | None = Field(
         None, ge=1, le=5, description="Shorthand for `bot: search:LEVEL` (1 easy, 5 strong)."

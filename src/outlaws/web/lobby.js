@@ -19,6 +19,7 @@ const BOTS = [
   ["novice:3", "bot.rank.easy", {}],
   ["heuristic", "bot.rank.medium", {}],
   ["search:3", "bot.rank.hard", {}],
+  ["expert", "bot.rank.expert", {}],
   ["random", "bot.rank.random", {}],
 ];
 const CLOCKS = [

@@ -42,6 +42,7 @@ export const BOT_RANKS = {
   "novice:3": "bot.rank.easy",
   heuristic: "bot.rank.medium",
   "search:3": "bot.rank.hard",
+  expert: "bot.rank.expert",
   random: "bot.rank.random",
 };
 
