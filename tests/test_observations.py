@@ -21,9 +21,11 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import outlaws.adapters.openspiel  # noqa: E402, F401 - registers python_outlaws
 from outlaws.adapters.features import SeatEncoder, encode_frame  # noqa: E402
+from outlaws.adapters.kernel import Games  # noqa: E402
 from outlaws.adapters.pettingzoo import raw_env  # noqa: E402
 from outlaws.engine import State, seat_frame  # noqa: E402
 from test_properties import (  # noqa: E402
+    Observe,
     compare_walk,
     fork_arrangement,
     fork_move,
@@ -133,13 +135,24 @@ def _observed(state: State, seat: int) -> bytes:
     return encode_frame(seat_frame(state, seat)).tobytes()
 
 
+def _kernel_observed(state: State, seat: int) -> bytes:
+    """The batched environments' vector (outlaws.adapters.kernel): the game replayed
+    from its deal by the compiled rules."""
+    games = Games(1)
+    games.deal(0, state.seed, state.turn_limit, setup=state.setup)
+    for action in state.history:
+        games.apply([action], [0])
+    return games.observations([seat], [0]).tobytes()
+
+
+@pytest.mark.parametrize("observe", [_observed, _kernel_observed], ids=["engine", "kernel"])
 @pytest.mark.parametrize("seed", range(4))
-def test_observations_cannot_tell_apart_what_a_seat_cannot_see(seed: int) -> None:
+def test_observations_cannot_tell_apart_what_a_seat_cannot_see(seed: int, observe: Observe) -> None:
     """R3.1, R5.1, R5.2, R5.3, R8.3: the property walks of the views, run on the
-    observation vectors: two games that differ only in seat 0's arrangement, in whether
-    its move was a real swap, in where its Saloon exchange put the cards, or in tokens
-    seat 1 never looked at give seat 1 the same vector wherever a spectator sees no
-    difference."""
+    observation vectors (the engine's encoder and the batched kernel's): two games that
+    differ only in seat 0's arrangement, in whether its move was a real swap, in where
+    its Saloon exchange put the cards, or in tokens seat 1 never looked at give seat 1
+    the same vector wherever a spectator sees no difference."""
     walks = {
         "arrangement": fork_arrangement(seed, [1, 0, *range(2, 8)]),
         "swap": fork_move(seed, seed % 7, saloon=False),
@@ -159,7 +172,7 @@ def test_observations_cannot_tell_apart_what_a_seat_cannot_see(seed: int) -> Non
             steps=30,
             seat_one_looks=not tokens,
             quiet=token_quiet if tokens else None,
-            observe=_observed,
+            observe=observe,
         )
         compared += done
     assert compared >= 4

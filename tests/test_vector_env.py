@@ -34,20 +34,24 @@ def _random_actions(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> np
 def _check_rows(
     env: OutlawsVectorEnv | OutlawsSelfPlayVectorEnv, obs: np.ndarray, infos: dict
 ) -> None:
-    """Every row is its game's seat's own vector and the engine's legal ids."""
-    for i, game in enumerate(env._games):
+    """Every row is its game's seat's own vector and the engine's legal ids: the batch's
+    games, stepped by the compiled rules, are those the engine plays beside them."""
+    assert env.states is not None
+    for i, state in enumerate(env.states):
         seat = int(infos["seat"][i])
-        assert np.array_equal(obs[i], encode_frame(seat_frame(game.state, seat)))
+        assert np.array_equal(obs[i], encode_frame(seat_frame(state, seat)))
         legal = np.flatnonzero(infos["action_mask"][i])
-        assert sorted(game.state.legal_action_ids()) == legal.tolist()
-        assert game.state.to_act == seat
+        assert sorted(state.legal_action_ids()) == legal.tolist()
+        assert state.to_act == seat
 
 
 def test_a_learner_batch_plays_random_opponents_and_deals_finished_games_again() -> None:
     """R9: 16 games against the uniform opponent; the rows follow the engine, the games
     that end are settled for the learner and dealt again in the same step."""
-    env = OutlawsVectorEnv(16, opponent="random", seat=None, turn_limit=60, seed=3)
-    obs, infos = env.reset(seed=3)
+    env = OutlawsVectorEnv(
+        16, opponent="random", seat=None, turn_limit=60, seed=7, keep_states=True
+    )
+    obs, infos = env.reset(seed=7)
     assert obs.shape == (16, 489) and obs.dtype == np.float32
     assert infos["action_mask"].shape == (16, NUM_ACTIONS)
     assert env.observation_space.contains(obs)
@@ -69,7 +73,7 @@ def test_a_learner_batch_plays_random_opponents_and_deals_finished_games_again()
                 winner = infos["final_info"]["winner"][i]
                 assert rewards[i] == (1.0 if winner == seats[i] else -1.0)
             for i in np.flatnonzero(done):
-                assert env._games[i].state.turn <= 2, "the game was dealt again"
+                assert env.states is not None and env.states[i].turn <= 2, "dealt again"
                 assert infos["final_obs"][i].any()
             ended += int(done.sum())
             decided += int(terminated.sum())
@@ -79,7 +83,7 @@ def test_a_learner_batch_plays_random_opponents_and_deals_finished_games_again()
 def test_self_play_hands_every_decision_to_the_caller() -> None:
     """R4.1, R8.5: both seats' decisions, reactions included, come back as rows seen by
     the seat to act; an ended game pays +1 / -1 to the seats and keeps both last views."""
-    env = OutlawsSelfPlayVectorEnv(8, turn_limit=40, seed=5)
+    env = OutlawsSelfPlayVectorEnv(8, turn_limit=40, seed=5, keep_states=True)
     obs, infos = env.reset()
     rng = np.random.default_rng(1)
     seen_seats: set[int] = set()
@@ -111,16 +115,19 @@ def test_the_same_seed_plays_the_same_games() -> None:
 
 
 def test_an_illegal_or_misshapen_action_is_refused_and_changes_nothing() -> None:
-    env = OutlawsVectorEnv(3, seed=1)
+    env = OutlawsVectorEnv(3, seed=1, keep_states=True)
     _obs, infos = env.reset()
     illegal = int(np.flatnonzero(infos["action_mask"][1] == 0)[0])
     legal = [int(np.flatnonzero(row)[0]) for row in infos["action_mask"]]
-    turns = [game.state.history[:] for game in env._games]
+    assert env.states is not None
+    turns = [state.history[:] for state in env.states]
+    rows = env.games.rows.copy()
     with pytest.raises(ValueError, match=r"actions\[1\]: .* not legal in game 1"):
         env.step([legal[0], illegal, legal[2]])
     with pytest.raises(ValueError, match="one action id per game"):
         env.step(legal[:2])
-    assert [game.state.history for game in env._games] == turns
+    assert [state.history for state in env.states] == turns
+    assert np.array_equal(env.games.rows, rows)
     with pytest.raises(RuntimeError, match="reset"):
         OutlawsVectorEnv(2).step([0, 0])
     with pytest.raises(ValueError, match="seat"):

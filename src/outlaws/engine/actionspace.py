@@ -93,6 +93,15 @@ The ids inside specs and views' names:
 >>> CHARACTERS[HITMAN], TOKEN_ID["election"] == ELECTION, COLUMNS
 ('hitman', True, 8)
 
+For a compiled port of the legal-action generator (:mod:`outlaws.adapters.kernel`):
+:data:`LEGAL_TABLES`, the tuples of ids that :meth:`State.legal_action_ids
+<outlaws.engine.State.legal_action_ids>` adds up, one per feature of the position (a
+``LegalTables``: which column the Governor stands at, which is immobilized, how many
+slots are filled, ...), :data:`RANGED_TARGETS` (``[col][mayor_ok]``: the (target, mayor)
+pairs of a ranged ability) and :data:`HEADLINE`, the index of the Headline markers in a
+stash. Their layout follows the generator and may change with it: a port reads them
+when it loads, and checks itself against the engine.
+
 For code that rebuilds a position from a view (the OpenSpiel adapter's resampling), the
 codes of a state awaiting a reaction: ``State.pending`` is :data:`PENDING_INTERCEPT`
 (R6.1.1) or :data:`PENDING_CANCEL` (R6.9.2), and the first element of ``State.context``
@@ -144,6 +153,7 @@ from .names import (
     ELECTION,
     GOVERNOR,
     HANDCUFFS,
+    HEADLINE,
     HITMAN,
     INDIAN,
     LEFT,
@@ -165,6 +175,8 @@ from .state import (
     PENDING_INTERCEPT,
     encode_action,
 )
+from .tables import AS_IDS as LEGAL_TABLES
+from .tables import TARGETS as RANGED_TARGETS
 
 __all__ = [
     "ACTION_OF_ID",
@@ -184,6 +196,7 @@ __all__ = [
     "ELECTION",
     "GOVERNOR",
     "HANDCUFFS",
+    "HEADLINE",
     "HITMAN",
     "INDIAN",
     "INTERCEPT_ID",
@@ -204,11 +217,13 @@ __all__ = [
     "K_STOREKEEP",
     "K_TAKE",
     "LEFT",
+    "LEGAL_TABLES",
     "MAYOR",
     "NUM_ACTIONS",
     "PASS_ID",
     "PENDING_CANCEL",
     "PENDING_INTERCEPT",
+    "RANGED_TARGETS",
     "REPORTER",
     "REPORTER_CALLS",
     "REVEREND",

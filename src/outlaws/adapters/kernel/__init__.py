@@ -1,0 +1,179 @@
+"""Many games in one array, stepped by compiled rules: the core of the batched
+environments (:mod:`outlaws.adapters.vector`).
+
+:class:`Games` holds ``n`` games as the rows of one int32 array
+(:mod:`~outlaws.adapters.kernel.rules` names the fields), deals them from
+:class:`~outlaws.engine.Setup` like :meth:`outlaws.engine.State.new`, and steps, masks
+and encodes them with one call each for the whole batch. The rules are a port of the
+engine's; the engine stays the reference, and ``tests/test_kernel.py`` checks the port
+against it game by game.
+
+>>> games = Games(2)
+>>> games.deal(0, seed=7, turn_limit=300); games.deal(1, seed=8, turn_limit=300)
+>>> masks = games.masks()
+>>> masks.shape, games.observations([0, 0]).shape
+((2, 987), (2, 489))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...engine import NUM_ACTIONS, Setup
+from ..features import BASE_SIZE
+from . import rules
+from .encode import encode_row
+from .rules import COMPILED, compiled
+from .tables import NO_COL
+
+IntArray = npt.NDArray[np.int32]
+
+__all__ = ["COMPILED", "Games"]
+
+
+@compiled
+def _apply_all(games: Any, rows: Any, actions: Any) -> None:
+    for k in range(rows.shape[0]):
+        rules.apply(games[rows[k]], actions[k])
+
+
+@compiled
+def _masks(games: Any, rows: Any, ids: Any, out: Any) -> None:
+    for k in range(rows.shape[0]):
+        rules.legal_mask(games[rows[k]], ids, out[k])
+
+
+@compiled
+def _encode_all(games: Any, rows: Any, seats: Any, out: Any) -> None:
+    for k in range(rows.shape[0]):
+        encode_row(games[rows[k]], seats[k], out[k])
+
+
+@compiled
+def _random_choices(games: Any, states: Any, rows: Any, ids: Any, out: Any) -> None:
+    """A legal id drawn uniformly in each of ``rows``, from the row's own generator
+    (xorshift64*, seeded at the deal): reproducible whatever else the batch holds."""
+    for k in range(rows.shape[0]):
+        g = rows[k]
+        count = rules.legal_ids(games[g], ids)
+        x = states[g]
+        x ^= x >> np.uint64(12)
+        x ^= x << np.uint64(25)
+        x ^= x >> np.uint64(27)
+        states[g] = x
+        out[k] = ids[((x * np.uint64(2685821657736338717)) >> np.uint64(33)) % np.uint64(count)]
+
+
+class Games:
+    """``n`` games as the rows of one int32 array, stepped together.
+
+    Deal each row with :meth:`deal` (a seed, as :meth:`outlaws.engine.State.new` deals
+    it, or an explicit :class:`~outlaws.engine.Setup`); then :meth:`masks`,
+    :meth:`observations` and :meth:`apply` work on many rows at once. The fields of a
+    row are read with :meth:`field` (``games.field(rules.WINNER)``)."""
+
+    def __init__(self, n: int) -> None:
+        self.rows = np.zeros((n, rules.WIDTH), dtype=np.int32)
+        self.seeds: list[int] = [0] * n
+        #: Each row's generator state for :meth:`random_actions`.
+        self.generators = np.ones(n, dtype=np.uint64)
+        self._ids = np.zeros(NUM_ACTIONS, dtype=np.int32)
+
+    def __len__(self) -> int:
+        return int(self.rows.shape[0])
+
+    def deal(
+        self,
+        i: int,
+        seed: int,
+        turn_limit: int | None = None,
+        setup: Setup | None = None,
+        rng_seed: int = 0,
+    ) -> None:
+        """Start row ``i`` as ``State.new(seed, setup, turn_limit)`` starts a game.
+        ``rng_seed`` seeds the row's generator for :meth:`random_actions`."""
+        if setup is None:
+            setup = Setup.random(seed)
+        row = self.rows[i]
+        row[:] = 0
+        row[rules.STREET : rules.STREET + 16] = (*setup.streets[0], *setup.streets[1])
+        row[rules.SALOON : rules.SALOON + 4] = (*setup.saloons[0], *setup.saloons[1])
+        row[rules.SLOTS : rules.SLOTS + 8] = setup.tokens[:8]
+        row[rules.FILLED] = 8
+        reserve = setup.tokens[8:]
+        row[rules.RESERVE : rules.RESERVE + len(reserve)] = reserve
+        row[rules.RESERVE_N] = len(reserve)
+        row[rules.STASH : rules.STASH + 12] = (1, 1, 0, 0, 0, 3) * 2
+        row[rules.IMMOBILE : rules.IMMOBILE + 2] = NO_COL
+        row[rules.ACTIVE] = row[rules.TO_ACT] = setup.first
+        row[rules.ACTIONS_LEFT] = 2
+        row[rules.TURN] = 1
+        row[rules.WINNER] = -1
+        row[rules.TURN_LIMIT] = turn_limit or 0
+        row[rules.RECENT : rules.RECENT + 20] = -1
+        self.generators[i] = (rng_seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % 2**64 or 1
+        self.seeds[i] = seed
+
+    def field(self, offset: int) -> IntArray:
+        """One field of every row (a view: writing to it changes the games)."""
+        return self.rows[:, offset]
+
+    def _rows(self, rows: Sequence[int] | IntArray | None) -> IntArray:
+        if rows is None:
+            return np.arange(len(self), dtype=np.int32)
+        return np.asarray(rows, dtype=np.int32).reshape(-1)
+
+    def masks(
+        self, rows: Sequence[int] | IntArray | None = None, out: npt.NDArray[Any] | None = None
+    ) -> npt.NDArray[np.uint8]:
+        """The legal-action masks of ``rows`` (default: every row), one row of 0/1 each."""
+        index = self._rows(rows)
+        if out is None:
+            out = np.zeros((len(index), NUM_ACTIONS), dtype=np.uint8)
+        _masks(self.rows, index, self._ids, out)
+        return out
+
+    def observations(
+        self,
+        seats: Sequence[int] | IntArray,
+        rows: Sequence[int] | IntArray | None = None,
+        out: npt.NDArray[np.float32] | None = None,
+    ) -> npt.NDArray[np.float32]:
+        """The observation of ``seats[k]`` in game ``rows[k]`` (default: every row)."""
+        index = self._rows(rows)
+        if out is None:
+            out = np.zeros((len(index), BASE_SIZE), dtype=np.float32)
+        _encode_all(self.rows, index, np.asarray(seats, dtype=np.int32).reshape(-1), out)
+        return out
+
+    def apply(
+        self, actions: Sequence[int] | IntArray, rows: Sequence[int] | IntArray | None = None
+    ) -> None:
+        """Apply ``actions[k]`` in game ``rows[k]``: ids the caller checked against
+        :meth:`masks` (the kernel trusts them, as ``apply_id`` after its check)."""
+        index = self._rows(rows)
+        _apply_all(self.rows, index, np.asarray(actions, dtype=np.int32).reshape(-1))
+        self.settle_deals()
+
+    def random_actions(self, rows: Sequence[int] | IntArray) -> IntArray:
+        """A legal id drawn uniformly in each of ``rows`` (from each row's generator)."""
+        index = self._rows(rows)
+        out = np.zeros(len(index), dtype=np.int32)
+        _random_choices(self.rows, self.generators, index, self._ids, out)
+        return out
+
+    def settle_deals(self) -> None:
+        """Shuffle the sudden-death deals (R9.4) the rules just made, as the engine
+        shuffles them: ``random.Random(f"{seed}/sudden-death/{n}")``."""
+        due = np.flatnonzero(self.rows[:, rules.DEAL_DUE])
+        for i in due:
+            row = self.rows[i]
+            deal = [int(t) for t in row[rules.SLOTS : rules.SLOTS + 8]]
+            random.Random(f"{self.seeds[i]}/sudden-death/{row[rules.SUDDEN_N]}").shuffle(deal)
+            row[rules.SLOTS : rules.SLOTS + 8] = deal
+            row[rules.DEAL_DUE] = 0
