@@ -63,8 +63,9 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-from ..engine import NUM_ACTIONS, Setup, State, View, seat_frame, seat_view
-from .features import BASE_SIZE, SeatEncoder, encode_placing, masks_of, observation_size
+from ..engine import NUM_ACTIONS, Setup, State, View, seat_view
+from .features import BASE_SIZE, SeatEncoder, encode_placing, observation_size
+from .kernel import Games, rules
 from .placing import NUM_ACTIONS_PLACING, Picks
 
 AGENTS = ("player_0", "player_1")
@@ -158,18 +159,26 @@ class raw_env(AECEnv):
                 self.observation_spaces[agent].seed(seed + seat)
         self.np_random, self.np_random_seed = seeding.np_random(seed)
         self._has_rng = seed is not None
-        self.state_: State | None = None
+        # The game is played on a row of the compiled rules (``_game``); the engine's
+        # State of it (``state_``) is brought up to date only when asked for.
+        self._setup: Setup | None = None
+        self._history: list[int] = []
+        self._state: State | None = None
         #: The placement phase in progress (None: not on, or over).
         self.placing: Picks | None = None
         #: The seed of the current game's deal (R3; with the placement phase, the seed of
         #: ``Setup.placed``).
         self.deal_seed = 0
+        # The belief marginals' filters (belief=True).
         self._encoders = [SeatEncoder(0), SeatEncoder(1)]
+        # The same game as a row of the compiled rules, for the vectors and the masks at
+        # the engine's pace (outlaws.adapters.kernel; checked against the engine).
+        self._game = Games(1)
         self._size = size
         self._cache: dict[int, tuple[int, Observation]] = {}
         self.steps = 0
-        #: The legal ids' bits and the step they were computed at.
-        self._bits = (-1, 0)
+        #: The legal ids' mask and the step it was computed at.
+        self._legal: tuple[int, npt.NDArray[np.int8]] = (-1, np.zeros(0, dtype=np.int8))
 
     # -- spaces --------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -190,15 +199,15 @@ class raw_env(AECEnv):
         deal = int(self.np_random.integers(2**31))
         self.deal_seed = deal
         if self.placement_phase:
-            self.state_ = None
+            self._setup = self._state = None
             self.placing = Picks()
         else:
-            self.state_ = State.new(seed=deal, turn_limit=self.turn_limit)
+            self._start(Setup.random(deal))
         for encoder in self._encoders:
             encoder.reset()
         self._cache.clear()
         self.steps = 0
-        self._bits = (-1, 0)
+        self._legal = (-1, self._legal[1])
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -208,22 +217,57 @@ class raw_env(AECEnv):
         self.agent_selection = AGENTS[self._to_act()]
 
     def _to_act(self) -> int:
-        """The seat to act: the one to pick during the placement phase, else the engine's."""
+        """The seat to act: the one to pick during the placement phase, else the game's."""
         if self.placing is not None:
             return self.placing.to_act
-        assert self.state_ is not None and self.state_.to_act is not None
-        return self.state_.to_act
+        return int(self._game.rows[0, rules.TO_ACT])
 
-    def _legal_bits(self) -> int:
-        """The legal ids of the agent to act as the bits of an int (once per step)."""
-        if self._bits[0] != self.steps:
+    def _start(self, setup: Setup) -> None:
+        """Start the game of ``setup`` (the deal, or the seats' placements)."""
+        self._setup, self._history, self._state = setup, [], None
+        self._game.deal(0, self.deal_seed, self.turn_limit, setup=setup)
+
+    @property
+    def state_(self) -> State | None:
+        """The game as an engine :class:`~outlaws.engine.State` (None while the seats
+        place): the true state, for tests, tools and the view of a seat
+        (:meth:`view`). It is brought up to date when read, so a loop that never reads
+        it never pays for it. Assigning a state plays the environment on from it."""
+        if self._setup is None:
+            return None
+        state = self._state
+        if state is None:
+            state = self._state = State.new(
+                seed=self.deal_seed, setup=self._setup, turn_limit=self.turn_limit
+            )
+        for action in self._history[len(state.history) :]:
+            state.apply_id(action)
+        return state
+
+    @state_.setter
+    def state_(self, state: State) -> None:
+        if state.setup is None:
+            raise ValueError("the state must come from State.new (it has no setup to replay)")
+        self.deal_seed = state.seed
+        self._start(state.setup)
+        self._game.rows[0, rules.TURN_LIMIT] = state.turn_limit or 0  # the state's own
+        for action in state.history:
+            self._game.apply_one(0, action)
+        self._history, self._state = list(state.history), state
+        self.placing = None
+        self._cache.clear()
+        self._legal = (-1, self._legal[1])
+
+    def _legal_mask(self) -> npt.NDArray[np.int8]:
+        """The legal ids of the agent to act, as an int8 mask (once per step)."""
+        if self._legal[0] != self.steps:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
             if self.placing is not None:
-                bits = sum(1 << i for i in self.placing.legal())
+                mask[self.placing.legal()] = 1
             else:
-                assert self.state_ is not None
-                bits = self.state_.legal_action_mask()
-            self._bits = (self.steps, bits)
-        return self._bits[1]
+                self._game.mask_one(0, mask)
+            self._legal = (self.steps, mask)
+        return self._legal[1]
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an action id) for :attr:`agent_selection`."""
@@ -231,46 +275,41 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        bits = self._legal_bits()
+        mask = self._legal_mask()
         choice = -1 if action is None else int(action)
-        illegal = not (0 <= choice < self.num_actions and (bits >> choice) & 1)
+        illegal = not (0 <= choice < self.num_actions and mask[choice])
         if illegal:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
-            legal = [i for i in range(self.num_actions) if (bits >> i) & 1]
-            choice = legal[int(self.np_random.integers(len(legal)))]
+            legal = np.flatnonzero(mask)
+            choice = int(legal[int(self.np_random.integers(len(legal)))])
         self._cumulative_rewards[agent] = 0
         if self.placing is not None:
             self.placing.apply(choice)
             if self.placing.done:
-                setup = Setup.placed(self.deal_seed, self.placing.placements())
-                self.state_ = State.new(
-                    seed=self.deal_seed, setup=setup, turn_limit=self.turn_limit
-                )
+                self._start(Setup.placed(self.deal_seed, self.placing.placements()))
                 self.placing = None
         else:
-            assert self.state_ is not None
-            self.state_.apply_id(choice)
-        state = self.state_
+            self._history.append(choice)
+            self._game.apply_one(0, choice)
+        over = self.placing is None and bool(self._game.rows[0, rules.OVER])
         self.steps += 1
         self._cache.clear()
         self.infos = {a: {} for a in self.agents}
         if illegal:
             self.infos[agent]["illegal_action"] = True
         self.rewards = dict.fromkeys(self.agents, 0)
-        if state is None:  # still placing: no game to end yet
-            if self.max_steps is not None and self.steps >= self.max_steps:
-                self.truncations = dict.fromkeys(self.agents, True)
-        elif state.over:
-            if state.winner is not None:
-                self.rewards[AGENTS[state.winner]] = 1
-                self.rewards[AGENTS[1 - state.winner]] = -1
+        if over:
+            winner = int(self._game.rows[0, rules.WINNER])
+            if winner >= 0:
+                self.rewards[AGENTS[winner]] = 1
+                self.rewards[AGENTS[1 - winner]] = -1
                 self.terminations = dict.fromkeys(self.agents, True)
             else:
                 self.truncations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        if state is None or not state.over:
+        if not over:
             self.agent_selection = AGENTS[self._to_act()]
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -282,20 +321,21 @@ class raw_env(AECEnv):
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == self.steps:
             return {key: value.copy() for key, value in cached[1].items()}
-        state = self.state_
         if self.placing is not None:
             acting = self.placing.to_act == seat and self._live(agent)
             vector = encode_placing(seat, self.placing.own[seat], acting, self.belief)
         else:
-            assert state is not None, "call reset() first"
-            # The seat's frame from where its encoder stopped: each event is read once.
-            encoder = self._encoders[seat]
+            assert self._setup is not None, "call reset() first"
+            row = self._game.rows[0]
             vector = np.zeros(self._size, dtype=np.float32)
-            encoder.encode(seat_frame(state, seat, since=encoder.read), out=vector)
+            self._game.observe_one(0, seat, vector)
             if self.belief:
-                vector[BASE_SIZE:] = encoder.marginals(seat_view(state, seat)).ravel()
-            acting = not state.over and state.to_act == seat and self._live(agent)
-        mask = masks_of([self._legal_bits() if acting else 0], self.num_actions)[0]
+                state = self.state_
+                assert state is not None
+                marginals = self._encoders[seat].marginals(seat_view(state, seat))
+                vector[BASE_SIZE:] = marginals.ravel()
+            acting = not row[rules.OVER] and row[rules.TO_ACT] == seat and self._live(agent)
+        mask = self._legal_mask() if acting else np.zeros(self.num_actions, dtype=np.int8)
         observation: Observation = {"observation": vector, "action_mask": mask}
         self._cache[seat] = (self.steps, observation)
         return {key: value.copy() for key, value in observation.items()}
@@ -310,8 +350,9 @@ class raw_env(AECEnv):
         none before both seats have placed."""
         if self.placing is not None:
             raise ValueError("no view during the placement phase: no game is dealt yet")
-        assert self.state_ is not None, "call reset() first"
-        return seat_view(self.state_, AGENTS.index(agent))
+        state = self.state_
+        assert state is not None, "call reset() first"
+        return seat_view(state, AGENTS.index(agent))
 
     # -- output --------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -326,10 +367,11 @@ class raw_env(AECEnv):
                 if seat is None
                 else self.placing.describe(seat)
             )
-        elif self.state_ is None:
-            return None
         else:
-            text = render_view(seat_view(self.state_, self.render_seat))
+            state = self.state_
+            if state is None:
+                return None
+            text = render_view(seat_view(state, self.render_seat))
         if self.render_mode == "human":
             print(text)
             return None

@@ -49,6 +49,23 @@ def _masks(games: Any, rows: Any, ids: Any, out: Any) -> None:
 
 
 @compiled
+def _mask_of(games: Any, i: int, ids: Any, out: Any) -> None:
+    rules.legal_mask(games[i], ids, out)
+
+
+@compiled
+def _encode_of(games: Any, i: int, seat: int, out: Any) -> None:
+    encode_row(games[i], seat, out)
+
+
+@compiled
+def _apply_to(games: Any, i: int, action: int) -> bool:
+    """Apply ``action`` in game ``i``; whether a sudden-death deal awaits its shuffle."""
+    rules.apply(games[i], action)
+    return bool(games[i, rules.DEAL_DUE])
+
+
+@compiled
 def _encode_all(games: Any, rows: Any, seats: Any, out: Any) -> None:
     for k in range(rows.shape[0]):
         encode_row(games[rows[k]], seats[k], out[k])
@@ -159,6 +176,21 @@ class Games:
         index = self._rows(rows)
         _apply_all(self.rows, index, np.asarray(actions, dtype=np.int32).reshape(-1))
         self.settle_deals()
+
+    def apply_one(self, i: int, action: int) -> None:
+        """:meth:`apply` for one game: one legal id in row ``i``."""
+        if _apply_to(self.rows, i, action):
+            self.settle_deals()
+
+    def mask_one(self, i: int, out: npt.NDArray[Any]) -> None:
+        """:meth:`masks` for one game: row ``i``'s legal ids set to 1 in ``out``, every
+        other entry to 0."""
+        _mask_of(self.rows, i, self._ids, out)
+
+    def observe_one(self, i: int, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """:meth:`observations` for one game: ``seat``'s vector of row ``i`` in
+        ``out[:BASE_SIZE]``."""
+        _encode_of(self.rows, i, seat, out[:BASE_SIZE])
 
     def random_actions(self, rows: Sequence[int] | IntArray) -> IntArray:
         """A legal id drawn uniformly in each of ``rows`` (from each row's generator)."""
