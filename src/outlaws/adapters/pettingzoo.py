@@ -19,8 +19,10 @@
 - **Actions.** ``Discrete(NUM_ACTIONS)`` (987): the engine's fixed action ids, relative to
   the seat acting (docs/notation.md, "The integer action space"; docs/research.md).
 - **Observations.** ``{"observation": float32 vector, "action_mask": int8 vector}``. The
-  vector is built from the seat's :class:`~outlaws.engine.SeatFrame` only (R8.3): see
-  :mod:`outlaws.adapters.features`. ``belief=True`` appends the exact posterior marginals
+  vector holds what the seat may know only (R8.3), in the layout of
+  :mod:`outlaws.adapters.features`; the game is played on a row of the compiled rules
+  (:mod:`outlaws.adapters.kernel`, checked against the engine), which encode it.
+  ``state_`` is the engine's :class:`~outlaws.engine.State` of the same game. ``belief=True`` appends the exact posterior marginals
   of the opponent's arrangement (slower). The mask is all zeros for an agent that is
   not to act.
 - **Rewards.** +1 to the winner and −1 to the loser when the game ends; 0 otherwise.
