@@ -106,6 +106,7 @@ from ..engine.actionspace import (
     TOKENS,
 )
 from .features import BELIEF_SIZE, COLUMN_WIDTH, SeatEncoder, encode_placing, observation_size
+from .kernel import Games, rules
 from .placing import NUM_ACTIONS_PLACING, PHASE_PICKS, PLACE_BASE, Picks
 
 SHORT_NAME = "python_outlaws"
@@ -237,6 +238,7 @@ class _Core:
         "cache",
         "deal",
         "engine",
+        "kernel",
         "moves",
         "origin",
         "picks",
@@ -250,6 +252,9 @@ class _Core:
     def __init__(self, settings: _Settings) -> None:
         self.settings = settings
         self.engine: State | None = None
+        #: The same game on the compiled rules, for the tensors (None for a position
+        #: rebuilt from a view: the rules' row starts from a deal).
+        self.kernel: Games | None = None
         self.deal: list[int] = []
         self.redeal: list[int] | None = None
         self.origin: tuple[Any, ...] = ("explicit",) if settings.explicit else ("seed",)
@@ -269,13 +274,21 @@ class _Core:
         on first use: a clone never needs it)."""
         if self.engine is None and self.origin[0] == "seed" and self.picks is None:
             settings = self.settings
-            self.engine = State.new(seed=settings.seed, turn_limit=settings.turn_limit)
+            self._begin(State.new(seed=settings.seed, turn_limit=settings.turn_limit))
+
+    def _begin(self, engine: State) -> None:
+        """Play on from ``engine``, a game just dealt, and on its compiled row."""
+        self.engine = engine
+        assert engine.setup is not None
+        self.kernel = Games(1)
+        self.kernel.deal(0, engine.seed, engine.turn_limit, setup=engine.setup)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         self.ensure()
         other = _Core.__new__(_Core)
         other.settings = self.settings
         other.engine = None if self.engine is None else self.engine.clone()
+        other.kernel = None if self.kernel is None else self.kernel.copy()
         other.deal = self.deal[:]
         other.redeal = None if self.redeal is None else self.redeal[:]
         other.origin = self.origin
@@ -354,10 +367,12 @@ class _Core:
             self.deal.append(move)
             self.moves.append(move)
             if len(self.deal) == DEAL_STEPS:
-                self.engine = State.new(
-                    seed=self.settings.seed,
-                    setup=_setup_of(self.deal),
-                    turn_limit=self.settings.turn_limit,
+                self._begin(
+                    State.new(
+                        seed=self.settings.seed,
+                        setup=_setup_of(self.deal),
+                        turn_limit=self.settings.turn_limit,
+                    )
                 )
             return
         state = self.state
@@ -368,10 +383,14 @@ class _Core:
             self.moves.append(move)
             if len(self.redeal) == REDEAL_STEPS:
                 state.slots = self.redeal  # the face-down R9.4 tokens, dealt explicitly
+                if self.kernel is not None:
+                    self.kernel.rows[0, rules.SLOTS : rules.SLOTS + REDEAL_STEPS] = self.redeal
                 self.redeal = None
             return
         before = state.sudden_deaths
         state.apply_id(move)
+        if self.kernel is not None:
+            self.kernel.apply_one(0, move)
         self.moves.append(move)
         if self.settings.explicit and state.sudden_deaths > before and not state.over:
             self.redeal = []
@@ -384,7 +403,7 @@ class _Core:
             self.deal = [ch for p in placements for ch in (*p.saloon, *p.street)]
             return
         setup = Setup.placed(settings.seed, placements)
-        self.engine = State.new(seed=settings.seed, setup=setup, turn_limit=settings.turn_limit)
+        self._begin(State.new(seed=settings.seed, setup=setup, turn_limit=settings.turn_limit))
 
     # -- what a seat knows -----------------------------------------------------------------
     def full_view(self, seat: int) -> View:
@@ -852,12 +871,15 @@ class OutlawsObserver:
             # reads (its size), so the deal's tensor is kept per game.
             features[:] = _dealt_features(core.settings, player)
             return
-        encoder = core.cache.get(("encoder", player))
-        if encoder is None:
-            encoder = core.cache[("encoder", player)] = SeatEncoder(player)
-            if player == core.rebuilt_for:  # what the player saw before the rebuild
-                encoder.follow(event_tuple(event) for event in core.prefix_events)
-        encoder.encode(seat_frame(core.state, player, since=encoder.read), out=features)
+        if core.kernel is not None and core.rebuilt_for is None:
+            core.kernel.observe_one(0, player, features)
+        else:  # a rebuilt position: the encoder also reads what came before it
+            encoder = core.cache.get(("encoder", player))
+            if encoder is None:
+                encoder = core.cache[("encoder", player)] = SeatEncoder(player)
+                if player == core.rebuilt_for:  # what the player saw before the rebuild
+                    encoder.follow(event_tuple(event) for event in core.prefix_events)
+            encoder.encode(seat_frame(core.state, player, since=encoder.read), out=features)
         if self.perfect_recall:
             marginals = np.clip(core.belief(player).marginals(), 0.0, 1.0)
             self.dict["belief"][:] = marginals

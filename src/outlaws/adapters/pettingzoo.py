@@ -22,9 +22,9 @@
   vector holds what the seat may know only (R8.3), in the layout of
   :mod:`outlaws.adapters.features`; the game is played on a row of the compiled rules
   (:mod:`outlaws.adapters.kernel`, checked against the engine), which encode it.
-  ``state_`` is the engine's :class:`~outlaws.engine.State` of the same game. ``belief=True`` appends the exact posterior marginals
-  of the opponent's arrangement (slower). The mask is all zeros for an agent that is
-  not to act.
+  ``state_`` is the engine's :class:`~outlaws.engine.State` of the same game.
+  ``belief=True`` appends the exact posterior marginals of the opponent's arrangement
+  (slower). The mask is all zeros for an agent that is not to act.
 - **Rewards.** +1 to the winner and −1 to the loser when the game ends; 0 otherwise.
 - **Termination / truncation.** A won game terminates both agents. ``turn_limit`` ends a
   game with no winner (R9.5): both agents are *truncated*, rewards 0. ``max_cycles``

@@ -136,6 +136,15 @@ class Games:
         self.generators[i] = (rng_seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % 2**64 or 1
         self.seeds[i] = seed
 
+    def copy(self) -> Games:
+        """An independent copy of every game."""
+        other = Games.__new__(Games)
+        other.rows = self.rows.copy()
+        other.seeds = self.seeds[:]
+        other.generators = self.generators.copy()
+        other._ids = self._ids  # scratch space, only used within a call
+        return other
+
     def field(self, offset: int) -> IntArray:
         """One field of every row (a view: writing to it changes the games)."""
         return self.rows[:, offset]
