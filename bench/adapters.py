@@ -1,6 +1,7 @@
 """Research-interface benchmark: random playouts through each interface, on one core.
 
     python bench/adapters.py [--seconds 5] [--seed 0] [--turn-limit 300] [--belief] [--envs 1024]
+        [--only engine,pettingzoo,...]
 
 The same loop three ways: pick a legal action uniformly at random and apply it, until
 the game ends, then start another.
@@ -8,8 +9,10 @@ the game ends, then start another.
 - ``engine``: ``State.legal_action_ids()`` and ``State.apply_id()``;
 - ``pettingzoo``: ``env.last()`` (the observation vector and the mask of the agent to
   act), a masked random action, ``env.step()``; ``--belief`` adds the belief marginals;
-- ``pettingzoo_unobserved``: the same AEC loop without ``last()``, the action drawn from
-  the engine's legal ids: what the protocol and the engine cost with no observation;
+- ``pettingzoo_raw``: the same loop on ``raw_env`` (without PettingZoo's
+  order-enforcing wrapper, whose attribute lookups cost a few µs each);
+- ``pettingzoo_unobserved``: the wrapped AEC loop without the observation, the action
+  drawn from the engine's legal ids (``state_``, brought up to date at each step);
 - ``openspiel``: ``state.legal_actions()`` and ``state.apply_action()`` on
   ``python_outlaws`` from Python; ``openspiel_tensor``: the same with the acting
   player's ``observation_tensor()`` read at every step; ``openspiel_observed``: with its
@@ -17,7 +20,11 @@ the game ends, then start another.
 - ``vector`` / ``vector_selfplay``: :class:`~outlaws.adapters.vector.OutlawsVectorEnv`
   (one learning seat against the uniform opponent; a step is one decision of the
   learner, the opponent's replies included) and the self-play form, ``--envs`` games
-  stepped together, masked random actions drawn for all of them at once.
+  stepped together; the masked random actions are drawn for all of them at once, and
+  only the environment's ``step`` is timed.
+
+Every loop plays one untimed game first: what loads on first use (compiled code read
+from Numba's cache, say) is not counted as a step's cost.
 
 Rates are given per wall-clock second and per CPU second of this process (the latter is
 what to compare on a busy machine). Needs the ``rl`` extra. Prints one line per loop,
@@ -74,12 +81,18 @@ def engine(seconds: float, seed: int, turn_limit: int) -> dict[str, float]:
 
 
 def pettingzoo(
-    seconds: float, seed: int, turn_limit: int, belief: bool, observe: bool = True
+    seconds: float,
+    seed: int,
+    turn_limit: int,
+    belief: bool,
+    observe: bool = True,
+    wrapped: bool = True,
 ) -> dict[str, float]:
     from outlaws.adapters.pettingzoo import env as make_env
+    from outlaws.adapters.pettingzoo import raw_env
 
     pick = random.Random(seed)
-    env = make_env(turn_limit=turn_limit, belief=belief)
+    env = (make_env if wrapped else raw_env)(turn_limit=turn_limit, belief=belief)
     unwrapped = env.unwrapped
 
     def game(i: int) -> int:
@@ -202,6 +215,10 @@ def main(argv: list[str] | None = None) -> int:
         (
             "pettingzoo",
             lambda: pettingzoo(args.seconds, args.seed, args.turn_limit, args.belief),
+        ),
+        (
+            "pettingzoo_raw",
+            lambda: pettingzoo(args.seconds, args.seed, args.turn_limit, False, wrapped=False),
         ),
         (
             "pettingzoo_unobserved",

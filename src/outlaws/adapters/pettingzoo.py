@@ -79,9 +79,44 @@ ILLEGAL_ACTION_MODES = ("substitute", "raise")
 Observation = dict[str, npt.NDArray[np.float32 | np.int8]]
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing checks, the same checks, with what a loop reads at
+    every step asked of the environment directly: through the wrapper's attribute hook,
+    the reads of ``last()``, ``step()`` and ``agent_iter()`` cost more than the
+    observation itself."""
+
+    def _before_reset(self, name: str) -> None:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+
+    @property
+    def agent_selection(self) -> str:
+        self._before_reset("agent_selection")
+        selection: str = self.env.agent_selection
+        return selection
+
+    @property
+    def agents(self) -> list[str]:
+        self._before_reset("agents")
+        agents: list[str] = self.env.agents
+        return agents
+
+    def last(self, observe: bool = True) -> tuple[Any, ...]:
+        self._before_reset("agent_selection")
+        result: tuple[Any, ...] = self.env.last(observe)
+        return result
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:  # PettingZoo's own errors and warnings
+            super().step(action)
+
+
 def env(**kwargs: Any) -> AECEnv:
     """The AEC environment, wrapped in PettingZoo's order-enforcing checks."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return _OrderEnforcing(raw_env(**kwargs))
 
 
 def parallel_env(**kwargs: Any) -> ParallelEnv:
@@ -297,10 +332,10 @@ class raw_env(AECEnv):
         over = self.placing is None and bool(self._game.rows[0, rules.OVER])
         self.steps += 1
         self._cache.clear()
-        self.infos = {a: {} for a in self.agents}
+        for info in self.infos.values():
+            info.pop("illegal_action", None)
         if illegal:
             self.infos[agent]["illegal_action"] = True
-        self.rewards = dict.fromkeys(self.agents, 0)
         if over:
             winner = int(self._game.rows[0, rules.WINNER])
             if winner >= 0:
@@ -320,7 +355,8 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: built from its seat's view only, and its mask."""
         seat = AGENTS.index(agent)
-        cached = self._cache.get(seat)
+        # Only the belief's marginals are worth keeping for a second call in the step.
+        cached = self._cache.get(seat) if self.belief else None
         if cached is not None and cached[0] == self.steps:
             return {key: value.copy() for key, value in cached[1].items()}
         if self.placing is not None:
@@ -337,8 +373,10 @@ class raw_env(AECEnv):
                 marginals = self._encoders[seat].marginals(seat_view(state, seat))
                 vector[BASE_SIZE:] = marginals.ravel()
             acting = not row[rules.OVER] and row[rules.TO_ACT] == seat and self._live(agent)
-        mask = self._legal_mask() if acting else np.zeros(self.num_actions, dtype=np.int8)
+        mask = self._legal_mask().copy() if acting else np.zeros(self.num_actions, np.int8)
         observation: Observation = {"observation": vector, "action_mask": mask}
+        if not self.belief:
+            return observation
         self._cache[seat] = (self.steps, observation)
         return {key: value.copy() for key, value in observation.items()}
 
