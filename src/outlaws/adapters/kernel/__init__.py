@@ -44,8 +44,10 @@ def _apply_all(games: Any, rows: Any, actions: Any) -> None:
 
 @compiled
 def _masks(games: Any, rows: Any, ids: Any, out: Any) -> None:
+    """Set the legal ids of each row to 1 in ``out``, zeroed by the caller."""
     for k in range(rows.shape[0]):
-        rules.legal_mask(games[rows[k]], ids, out[k])
+        for j in range(rules.legal_ids(games[rows[k]], ids)):
+            out[k, ids[j]] = 1
 
 
 @compiled
@@ -161,6 +163,8 @@ class Games:
         index = self._rows(rows)
         if out is None:
             out = np.zeros((len(index), NUM_ACTIONS), dtype=np.uint8)
+        else:
+            out.fill(0)
         _masks(self.rows, index, self._ids, out)
         return out
 
@@ -172,8 +176,8 @@ class Games:
     ) -> npt.NDArray[np.float32]:
         """The observation of ``seats[k]`` in game ``rows[k]`` (default: every row)."""
         index = self._rows(rows)
-        if out is None:
-            out = np.zeros((len(index), BASE_SIZE), dtype=np.float32)
+        if out is None:  # each row is cleared as it is written
+            out = np.empty((len(index), BASE_SIZE), dtype=np.float32)
         _encode_all(self.rows, index, np.asarray(seats, dtype=np.int32).reshape(-1), out)
         return out
 
