@@ -97,10 +97,11 @@ def test_a_bot_shows_that_it_is_thinking(
 ) -> None:
     made = api.post(
         "/games",
-        # The top of the ladder thinks most of a second a decision: long enough to be seen.
+        # Level 4 thinks a second or more a decision (level 5 several: too long for a test),
+        # long enough for the checks below to run while it thinks.
         json={
             "opponent": "bot",
-            "bot": "expert",
+            "bot": "search:4",
             "seat": 0,
             "name": "Ann",
             "placement": "random",
@@ -116,7 +117,7 @@ def test_a_bot_shows_that_it_is_thinking(
         act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
         act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
     thinking = page.get_by_test_id("thinking")
-    expect(thinking).to_have_text("Expert bot is thinking", timeout=10_000)
+    expect(thinking).to_have_text("Bot search:4 is thinking", timeout=10_000)
     keep(page, "thinking.png", full_page=True)
     expect(status.locator(".thinking-dots span")).to_have_count(3)
     assert "Your turn" not in status.inner_text()

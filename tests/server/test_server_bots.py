@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from serverkit import create_bot_game, http_game, play_http, running, stored_record
 
+from outlaws.bots.ladder import LADDER
 from outlaws.engine import Action, seat_view
 from outlaws.server.botpool import BotPool
 from outlaws.server.codec import unpack_view
@@ -73,3 +74,18 @@ def test_a_bot_worker_that_dies_is_replaced_and_the_game_goes_on(
         play_http(client, made["game"], {0: made["token"]}, rng, steps=10_000)
         assert http_game(client, made["game"])["status"] == "over"
     assert "a bot worker died" in caplog.text
+
+
+def test_the_top_of_the_ladder_plays_at_the_table(tmp_path: Path) -> None:
+    """The Expert rung (issue 17) plays whole turns through the server's worker pool,
+    its move model loaded there, until the turn limit or a win."""
+    top = LADDER[-1]
+    assert top.spec == "expert"
+    with running(tmp_path) as client:
+        made = create_bot_game(client, bot=top.spec, seat=0, turn_limit=3)
+        play_http(client, made["game"], {0: made["token"]}, random.Random(3), steps=10_000)
+        assert http_game(client, made["game"])["status"] == "over"
+    record = stored_record(tmp_path, made["game"])
+    end = record.replay(len(record.actions))
+    assert any(record.replay(k).to_act == 1 for k in range(len(record.actions)))
+    assert end.over
