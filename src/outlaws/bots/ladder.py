@@ -23,13 +23,14 @@ class Rung:
 
 #: Weakest first. The two lowest make a person's mistakes (``novice``), so that a
 #: beginner can win and learn; the top plans over the hidden cards.
-#: The Elo: ``python bench/arena_merge.py --elo bench/results/ladder/*.json``.
+#: The Elo: ``python bench/arena_merge.py --elo bench/results/ladder/*.json
+#: bench/results/expert/*.json`` (the round robin of docs/bots.md, "The ladder").
 LADDER: tuple[Rung, ...] = (
-    Rung("beginner", "novice:1", 1410.0),
-    Rung("easy", "novice:3", 1721.0),
-    Rung("medium", "heuristic", 1955.0),
-    Rung("hard", "search:3", 2161.0),
-    Rung("expert", "expert", 2306.0),
+    Rung("beginner", "novice:1", 1406.0),
+    Rung("easy", "novice:3", 1734.0),
+    Rung("medium", "heuristic", 1959.0),
+    Rung("hard", "search:3", 2155.0),
+    Rung("expert", "expert", 2290.0),
 )
 #: The floor of the ratings, off the ladder: the bot that plays at random.
 RANDOM_ELO = 1000.0
