@@ -178,3 +178,20 @@ def test_masks_of_bits_are_the_legal_ids() -> None:
     rows = masks_of([0, 1, 1 << (NUM_ACTIONS - 1), (1 << 5) | (1 << 400)])
     assert rows.shape == (4, NUM_ACTIONS) and rows.dtype == np.int8
     assert [np.flatnonzero(r).tolist() for r in rows] == [[], [0], [NUM_ACTIONS - 1], [5, 400]]
+
+
+def test_keeping_the_engines_states_changes_nothing_of_the_games() -> None:
+    """The uniform opponent plays inside the compiled rules (``play_random``), or one
+    action at a time beside the engine's states: the same games either way."""
+
+    def run(keep: bool) -> list[np.ndarray]:
+        env = OutlawsVectorEnv(32, seat=None, seed=9, turn_limit=30, keep_states=keep)
+        obs, infos = env.reset(seed=9)
+        rng = np.random.default_rng(9)
+        out = [obs]
+        for _ in range(60):
+            obs, rewards, *_, infos = env.step(_random_actions(infos["action_mask"], rng))
+            out += [obs, rewards]
+        return out
+
+    assert all(np.array_equal(a, b) for a, b in zip(run(True), run(False), strict=True))

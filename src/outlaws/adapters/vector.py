@@ -270,7 +270,9 @@ class OutlawsVectorEnv(_Batch):
         while len(waiting):
             if callable(self.opponent):
                 self._policy_step(waiting, self.opponent)
-            elif self.opponent == "random":
+            elif self.opponent == "random" and self.states is None:
+                self.games.play_random(waiting, 1 - self.learners[waiting])
+            elif self.opponent == "random":  # the engine's states play the same actions
                 self._apply(self.games.random_actions(waiting), waiting)
             else:
                 self._bot_step(waiting)

@@ -74,18 +74,38 @@ def _encode_all(games: Any, rows: Any, seats: Any, out: Any) -> None:
 
 
 @compiled
+def _draw(states: Any, g: int, count: int) -> int:
+    """A number below ``count`` from game ``g``'s generator (xorshift64*), advanced."""
+    x = states[g]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    states[g] = x
+    return int(((x * np.uint64(2685821657736338717)) >> np.uint64(33)) % np.uint64(count))
+
+
+@compiled
 def _random_choices(games: Any, states: Any, rows: Any, ids: Any, out: Any) -> None:
     """A legal id drawn uniformly in each of ``rows``, from the row's own generator
     (xorshift64*, seeded at the deal): reproducible whatever else the batch holds."""
     for k in range(rows.shape[0]):
-        g = rows[k]
-        count = rules.legal_ids(games[g], ids)
-        x = states[g]
-        x ^= x >> np.uint64(12)
-        x ^= x << np.uint64(25)
-        x ^= x >> np.uint64(27)
-        states[g] = x
-        out[k] = ids[((x * np.uint64(2685821657736338717)) >> np.uint64(33)) % np.uint64(count)]
+        out[k] = ids[_draw(states, rows[k], rules.legal_ids(games[rows[k]], ids))]
+
+
+@compiled
+def _play_random(games: Any, states: Any, rows: Any, seats: Any, ids: Any) -> bool:
+    """In each of ``rows``, play uniformly random legal actions while the seat to act
+    is ``seats[k]`` and the game goes on; whether a sudden-death deal awaits its shuffle
+    (a game stops there, to be settled and played on)."""
+    due = False
+    for k in range(rows.shape[0]):
+        row = games[rows[k]]
+        while not row[rules.OVER] and row[rules.TO_ACT] == seats[k]:
+            rules.apply(row, ids[_draw(states, rows[k], rules.legal_ids(row, ids))])
+            if row[rules.DEAL_DUE]:
+                due = True
+                break
+    return due
 
 
 class Games:
@@ -211,6 +231,14 @@ class Games:
         out = np.zeros(len(index), dtype=np.int32)
         _random_choices(self.rows, self.generators, index, self._ids, out)
         return out
+
+    def play_random(self, rows: Sequence[int] | IntArray, seats: Sequence[int] | IntArray) -> None:
+        """In game ``rows[k]``, play uniformly random actions (as :meth:`random_actions`
+        draws them) for as long as ``seats[k]`` is to act and the game goes on."""
+        index = self._rows(rows)
+        who = np.asarray(seats, dtype=np.int32).reshape(-1)
+        while _play_random(self.rows, self.generators, index, who, self._ids):
+            self.settle_deals()
 
     def settle_deals(self) -> None:
         """Shuffle the sudden-death deals (R9.4) the rules just made, as the engine
