@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from outlaws.adapters.features import encode_frame, masks_of
+from outlaws.adapters.features import encode_frame
 from outlaws.adapters.vector import (
     OutlawsSelfPlayVectorEnv,
     OutlawsVectorEnv,
@@ -172,12 +172,6 @@ def test_a_batched_policy_can_be_the_opponent() -> None:
 
     with pytest.raises(ValueError, match="opponent policy"):
         OutlawsVectorEnv(2, opponent=bad, seat=1, seed=2).reset()
-
-
-def test_masks_of_bits_are_the_legal_ids() -> None:
-    rows = masks_of([0, 1, 1 << (NUM_ACTIONS - 1), (1 << 5) | (1 << 400)])
-    assert rows.shape == (4, NUM_ACTIONS) and rows.dtype == np.int8
-    assert [np.flatnonzero(r).tolist() for r in rows] == [[], [0], [NUM_ACTIONS - 1], [5, 400]]
 
 
 def test_keeping_the_engines_states_changes_nothing_of_the_games() -> None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import ACTION_TYPES, CHARACTERS, COLUMNS, NUM_ACTIONS, TOKENS, SeatFrame, View
+from ..engine import ACTION_TYPES, CHARACTERS, COLUMNS, TOKENS, SeatFrame, View
 from ..engine.frames import EVENT_FIELDS, field_index
 
 if TYPE_CHECKING:
@@ -449,15 +449,6 @@ def encode_placing(
     vec[_OFFSET["seat"] + seat] = 1.0
     vec[_OFFSET["to_act"]] = float(to_act)
     return vec
-
-
-def masks_of(bits: Sequence[int], size: int = NUM_ACTIONS) -> npt.NDArray[np.int8]:
-    """The int8 action masks, one row per int, of legal ids given as the bits of ints
-    (:meth:`~outlaws.engine.State.legal_action_mask`); ``size`` ids a row."""
-    width = (size + 7) // 8
-    packed = np.frombuffer(b"".join(b.to_bytes(width, "little") for b in bits), dtype=np.uint8)
-    rows = np.unpackbits(packed.reshape(len(bits), width), axis=1, count=size, bitorder="little")
-    return rows.view(np.int8)
 
 
 def encode_frame(frame: SeatFrame, view: View | None = None) -> npt.NDArray[np.float32]:
