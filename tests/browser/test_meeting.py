@@ -98,8 +98,7 @@ def meet_play_and_rematch(
     expect(seek).to_be_visible(timeout=15_000)
     expect(seek).to_contain_text("valendo rating")
     expect(bob.get_by_test_id("online")).to_contain_text(ada_name)
-    if pictures:
-        seek.scroll_into_view_if_needed()
+    if pictures:  # the whole page: no scrolling to an entry the live list may redraw
         keep(bob, "lobby-live-phone-pt.png", full_page=True)
     seek.get_by_test_id("seek-join").click()
 
