@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ...engine import ACTION_TYPES
 from ..features import (
     COLUMN_BLOCK,
     COLUMN_WIDTH,
@@ -70,7 +71,8 @@ RECENT_AT = _START["recent"]
 
 #: A stash's counts as the vector has them: (index in the row's stash, scale).
 STASH_FIELDS = np.array([[0, 3], [1, 3], [2, 6], [4, 1], [5, 3]], dtype=np.int32)
-_TYPES = 15
+#: A recent action's type is one-hot over every action type.
+_TYPES = len(ACTION_TYPES)
 
 
 @compiled
