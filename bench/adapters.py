@@ -1,7 +1,7 @@
 """Research-interface benchmark: random playouts through each interface, on one core.
 
-    python bench/adapters.py [--seconds 5] [--seed 0] [--turn-limit 300] [--belief] [--envs 1024]
-        [--only engine,pettingzoo,...]
+    python bench/adapters.py [--seconds 5] [--rounds 5] [--seed 0] [--turn-limit 300]
+        [--belief] [--envs 1024] [--only engine,pettingzoo,...]
 
 The same loop three ways: pick a legal action uniformly at random and apply it, until
 the game ends, then start another.
@@ -15,8 +15,11 @@ the game ends, then start another.
   drawn from the engine's legal ids (``state_``, brought up to date at each step);
 - ``openspiel``: ``state.legal_actions()`` and ``state.apply_action()`` on
   ``python_outlaws`` from Python; ``openspiel_tensor``: the same with the acting
-  player's ``observation_tensor()`` read at every step; ``openspiel_observed``: with its
-  ``information_state_string()`` too (the whole redacted log, so it grows with the game);
+  player's ``observation_tensor()`` read at every step (a list of floats);
+  ``openspiel_observation``: the same tensor the way OpenSpiel's
+  ``open_spiel.python.observation.make_observation`` gives it, ``set_from(state,
+  player)`` into a NumPy array; ``openspiel_observed``: the list tensor and the
+  ``information_state_string()`` (the whole redacted log, so it grows with the game);
 - ``vector`` / ``vector_selfplay``: :class:`~outlaws.adapters.vector.OutlawsVectorEnv`
   (one learning seat against the uniform opponent; a step is one decision of the
   learner, the opponent's replies included) and the self-play form, ``--envs`` games
@@ -27,15 +30,21 @@ Every loop plays one untimed game first: what loads on first use (compiled code 
 from Numba's cache, say) is not counted as a step's cost.
 
 Rates are given per wall-clock second and per CPU second of this process (the latter is
-what to compare on a busy machine). Needs the ``rl`` extra. Prints one line per loop,
-then one JSON object.
+what to compare on a busy machine). The loops take turns: ``--rounds`` rounds, each
+running every loop for ``seconds / rounds``, and each figure is the median over the
+rounds. A shared machine's speed drifts by a third from one minute to the next; taking
+turns exposes every loop to the same drift, and ``vs_engine`` (the median of each round's
+ratio to the engine's CPU rate) hardly moves with it. Needs the ``rl`` extra. Prints one
+line per loop, then one JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
+import statistics
 import sys
 import time
 import warnings
@@ -50,6 +59,7 @@ def _timed(run_game: Callable[[int], int], seconds: float) -> dict[str, float]:
     """Whole games from ``run_game(index) -> steps`` for about ``seconds``, after one
     untimed game (what loads on first use, such as compiled code, is not a step's cost)."""
     run_game(10**6)  # a game the timed loop never plays
+    gc.collect()  # each loop starts from a heap the loop before it has left tidy
     steps = games = 0
     start = time.perf_counter()
     cpu = time.process_time()
@@ -142,9 +152,15 @@ def openspiel_cpp(seconds: float, seed: int, name: str, tensor: bool) -> dict[st
 
 
 def openspiel(
-    seconds: float, seed: int, turn_limit: int, tensor: bool, string: bool
+    seconds: float,
+    seed: int,
+    turn_limit: int,
+    tensor: bool,
+    string: bool,
+    observation: bool = False,
 ) -> dict[str, float]:
     import pyspiel
+    from open_spiel.python.observation import make_observation
 
     import outlaws.adapters.openspiel  # noqa: F401 - registers python_outlaws
 
@@ -152,11 +168,14 @@ def openspiel(
 
     def game(i: int) -> int:
         spiel = pyspiel.load_game("python_outlaws", {"turn_limit": turn_limit, "seed": seed + i})
+        observer = make_observation(spiel) if observation else None
         state = spiel.new_initial_state()
         n = 0
         while not state.is_terminal():
             if tensor:
                 state.observation_tensor(state.current_player())
+            if observer is not None:  # OpenSpiel's own way: a NumPy array, no list
+                observer.set_from(state, state.current_player())
             if string:
                 state.information_state_string(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
@@ -178,6 +197,7 @@ def vector(
     )
     rng = np.random.default_rng(seed)
     _, infos = batch.reset(seed=seed)
+    gc.collect()  # as in _timed
     steps = games = 0
     elapsed = cpu = 0.0
     # Only the environment's own work is timed: the caller's uniform choice over a
@@ -199,9 +219,27 @@ def vector(
     }
 
 
+def _median(
+    rounds: list[dict[str, float]], engine: list[dict[str, float]] | None
+) -> dict[str, float]:
+    """The median of each rate over the rounds, the games summed, and the median of each
+    round's CPU rate over the engine's in the same round."""
+    out = {
+        key: statistics.median(r[key] for r in rounds)
+        for key in ("steps_per_s", "steps_per_cpu_s", "games_per_s")
+    }
+    out["games"] = sum(r["games"] for r in rounds)
+    if engine is not None:
+        out["vs_engine"] = statistics.median(
+            r["steps_per_cpu_s"] / e["steps_per_cpu_s"] for r, e in zip(rounds, engine, strict=True)
+        )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="per loop")
+    parser.add_argument("--seconds", type=float, default=5.0, help="per loop, over all rounds")
+    parser.add_argument("--rounds", type=int, default=5, help="turns the loops take")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--turn-limit", type=int, default=300)
     parser.add_argument("--belief", action="store_true", help="PettingZoo with belief marginals")
@@ -210,43 +248,46 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
     results: dict[str, dict[str, float]] = {}
+    share = args.seconds / args.rounds
     loops: list[tuple[str, Callable[[], dict[str, float]]]] = [
-        ("engine", lambda: engine(args.seconds, args.seed, args.turn_limit)),
+        ("engine", lambda: engine(share, args.seed, args.turn_limit)),
         (
             "pettingzoo",
-            lambda: pettingzoo(args.seconds, args.seed, args.turn_limit, args.belief),
+            lambda: pettingzoo(share, args.seed, args.turn_limit, args.belief),
         ),
         (
             "pettingzoo_raw",
-            lambda: pettingzoo(args.seconds, args.seed, args.turn_limit, False, wrapped=False),
+            lambda: pettingzoo(share, args.seed, args.turn_limit, False, wrapped=False),
         ),
         (
             "pettingzoo_unobserved",
-            lambda: pettingzoo(args.seconds, args.seed, args.turn_limit, False, observe=False),
+            lambda: pettingzoo(share, args.seed, args.turn_limit, False, observe=False),
         ),
-        ("openspiel", lambda: openspiel(args.seconds, args.seed, args.turn_limit, False, False)),
+        ("openspiel", lambda: openspiel(share, args.seed, args.turn_limit, False, False)),
         (
             "openspiel_tensor",
-            lambda: openspiel(args.seconds, args.seed, args.turn_limit, True, False),
+            lambda: openspiel(share, args.seed, args.turn_limit, True, False),
+        ),
+        (
+            "openspiel_observation",
+            lambda: openspiel(share, args.seed, args.turn_limit, False, False, observation=True),
         ),
         (
             "openspiel_observed",
-            lambda: openspiel(args.seconds, args.seed, args.turn_limit, True, True),
+            lambda: openspiel(share, args.seed, args.turn_limit, True, True),
         ),
         *(
             (
                 f"cpp_{name}{'_tensor' if tensor else ''}",
-                lambda name=name, tensor=tensor: openspiel_cpp(
-                    args.seconds, args.seed, name, tensor
-                ),
+                lambda name=name, tensor=tensor: openspiel_cpp(share, args.seed, name, tensor),
             )
             for name in CPP_GAMES
             for tensor in (False, True)
         ),
-        ("vector", lambda: vector(args.seconds, args.seed, args.turn_limit, args.envs, False)),
+        ("vector", lambda: vector(share, args.seed, args.turn_limit, args.envs, False)),
         (
             "vector_selfplay",
-            lambda: vector(args.seconds, args.seed, args.turn_limit, args.envs, True),
+            lambda: vector(share, args.seed, args.turn_limit, args.envs, True),
         ),
     ]
     if args.only:
@@ -255,17 +296,23 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"--only: no loop named {', '.join(unknown)}")
         loops = [(name, run) for name, run in loops if name in wanted]
-    for name, run in loops:
-        results[name] = run()
+    rounds: dict[str, list[dict[str, float]]] = {name: [] for name, _ in loops}
+    for _ in range(args.rounds):
+        for name, run in loops:
+            rounds[name].append(run())
+    for name, _ in loops:
+        results[name] = _median(rounds[name], rounds.get("engine"))
         r = results[name]
+        ratio = f" {r['vs_engine']:5.2f} × engine" if "vs_engine" in r else ""
         print(
             f"{name:26s} {r['steps_per_s']:>10,.0f} steps/s {r['steps_per_cpu_s']:>10,.0f}"
-            f" steps/CPU-s {r['games_per_s']:>8.2f} games/s ({r['games']:.0f} games)"
+            f" steps/CPU-s {r['games_per_s']:>8.2f} games/s ({r['games']:.0f} games){ratio}"
         )
     out = {
         "bench": "adapters",
         "python": sys.version.split()[0],
         "seconds": args.seconds,
+        "rounds": args.rounds,
         "turn_limit": args.turn_limit,
         "belief": args.belief,
         "envs": args.envs,

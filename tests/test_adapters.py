@@ -234,6 +234,55 @@ def test_openspiel_game_type_and_serialization() -> None:
         assert copy.information_state_string(player) == state.information_state_string(player)
 
 
+@pytest.mark.parametrize(
+    ("explicit", "placing"), [(False, False), (True, False), (False, True), (True, True)]
+)
+def test_python_callers_get_pyspiel_s_own_answers(explicit: bool, placing: bool) -> None:
+    """``legal_actions`` and the tensors are answered in Python for Python callers (the
+    crossings into C++ and back cost more than the answers): at every node of random
+    games, chance, placement, rebuilt and terminal ones included, they equal what
+    pyspiel's own methods compute through the game's callbacks and observers."""
+    game = pyspiel.load_game(
+        "python_outlaws",
+        {"turn_limit": 40, "explicit_chance": explicit, "placement_phase": placing, "seed": 8},
+    )
+    rng = random.Random(3)
+    nodes = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while True:
+            rebuilt = []
+            if state.is_player_node() and not placing and rng.random() < 0.1:
+                rebuilt = [state.resample_from_infostate(state.current_player(), rng.random)]
+            for node in (state, *rebuilt):
+                nodes += 1
+                assert node.legal_actions() == pyspiel.State.legal_actions(node)
+                for player in (0, 1):
+                    assert node.legal_actions(player) == pyspiel.State.legal_actions(node, player)
+                    if node.is_chance_node() or node.is_terminal():
+                        continue
+                    assert node.observation_tensor(player) == pyspiel.State.observation_tensor(
+                        node, player
+                    )
+                    assert node.information_state_tensor(
+                        player
+                    ) == pyspiel.State.information_state_tensor(node, player)
+                if node.is_player_node():
+                    assert node.observation_tensor() == node.observation_tensor(
+                        node.current_player()
+                    )
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert nodes > 200
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(2)
+
+
 def test_openspiel_bots_play_whole_games() -> None:
     game = pyspiel.load_game("python_outlaws", {"turn_limit": 10, "seed": 3})
     explicit = pyspiel.load_game(

@@ -5,11 +5,16 @@ seat cannot see (R8.3)."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
+from outlaws.adapters.features import SeatEncoder, observation_size
 from outlaws.adapters.kernel import Games, rules
-from outlaws.adapters.kernel.check import KernelMismatch, differential
+from outlaws.adapters.kernel.check import KernelMismatch, differential, kind_uniform
+from outlaws.adapters.kernel.mirror import MirroredGame
+from outlaws.engine import Setup, State, seat_frame
 from outlaws.engine.frames import EVENT_FIELDS
 
 
@@ -67,3 +72,37 @@ def test_random_actions_are_legal_and_reproducible_from_the_deal() -> None:
         return chosen
 
     assert play() == play()
+
+
+def test_one_mirrored_game_answers_a_step_like_the_engine() -> None:
+    """A MirroredGame answers a step from its row (who acts, the legal ids in ascending
+    order, the end) and brings its engine State up to date only when read; a copy is
+    independent, and ``of`` plays on from a State. Sudden deaths (R9.4) included."""
+    sudden = 0
+    for seed in (*range(6), 31):  # game 31 has a sudden death
+        rng, reads = random.Random(seed), random.Random(-seed)
+        engine = State.new(seed=seed, turn_limit=100)
+        game = MirroredGame(seed, Setup.random(seed), 100)
+        encoders = (SeatEncoder(0), SeatEncoder(1))
+        vector = np.zeros(observation_size(), dtype=np.float32)
+        while not engine.over:
+            assert game.to_act == engine.to_act and not game.over
+            assert game.legal_ids() == sorted(engine.legal_action_ids())
+            for seat in (0, 1):
+                game.observe(seat, vector)
+                frame = seat_frame(engine, seat, since=encoders[seat].read)
+                assert np.array_equal(vector, encoders[seat].encode(frame))
+            action = kind_uniform(engine.legal_action_ids(), rng)
+            engine.apply_id(action)
+            game.apply(action)
+            if reads.random() < 0.05:  # read now and then: the State catches up
+                assert game.state.to_json() == engine.to_json()
+        assert game.over and game.winner == engine.winner
+        assert game.state.to_json() == engine.to_json()
+        sudden += engine.sudden_deaths
+        played_on = MirroredGame.of(State.new(seed=seed, turn_limit=60))
+        twin = played_on.copy()
+        played_on.apply(played_on.legal_ids()[0])
+        assert twin.history == [] and len(played_on.history) == 1
+        assert twin.state.to_json() == State.new(seed=seed, turn_limit=60).to_json()
+    assert sudden > 0

@@ -106,7 +106,7 @@ from ..engine.actionspace import (
     TOKENS,
 )
 from .features import BELIEF_SIZE, COLUMN_WIDTH, SeatEncoder, encode_placing, observation_size
-from .kernel import Games, rules
+from .kernel.mirror import MirroredGame
 from .placing import NUM_ACTIONS_PLACING, PHASE_PICKS, PLACE_BASE, Picks
 
 SHORT_NAME = "python_outlaws"
@@ -237,11 +237,11 @@ class _Core:
     __slots__ = (
         "cache",
         "deal",
-        "engine",
-        "kernel",
+        "game",
         "moves",
         "origin",
         "picks",
+        "position",
         "prefix",
         "prefix_events",
         "rebuilt_for",
@@ -251,10 +251,12 @@ class _Core:
 
     def __init__(self, settings: _Settings) -> None:
         self.settings = settings
-        self.engine: State | None = None
-        #: The same game on the compiled rules, for the tensors (None for a position
-        #: rebuilt from a view: the rules' row starts from a deal).
-        self.kernel: Games | None = None
+        #: The game once dealt: on the compiled rules, which answer what a step needs at
+        #: the engine's pace, with the engine's State of it brought up to date when read.
+        self.game: MirroredGame | None = None
+        #: Or a position rebuilt from a view, played by the engine alone (the compiled
+        #: rules start from a deal).
+        self.position: State | None = None
         self.deal: list[int] = []
         self.redeal: list[int] | None = None
         self.origin: tuple[Any, ...] = ("explicit",) if settings.explicit else ("seed",)
@@ -272,23 +274,20 @@ class _Core:
     def ensure(self) -> None:
         """Deal the seeded game now if that is still to do (a new state's engine is made
         on first use: a clone never needs it)."""
-        if self.engine is None and self.origin[0] == "seed" and self.picks is None:
-            settings = self.settings
-            self._begin(State.new(seed=settings.seed, turn_limit=settings.turn_limit))
+        if self.game is None and self.origin[0] == "seed" and self.picks is None:
+            self._begin(Setup.random(self.settings.seed))
 
-    def _begin(self, engine: State) -> None:
-        """Play on from ``engine``, a game just dealt, and on its compiled row."""
-        self.engine = engine
-        assert engine.setup is not None
-        self.kernel = Games(1)
-        self.kernel.deal(0, engine.seed, engine.turn_limit, setup=engine.setup)
+    def _begin(self, setup: Setup) -> None:
+        """Start the game of ``setup`` (``State.new(seed, setup, turn_limit)``)."""
+        settings = self.settings
+        self.game = MirroredGame(settings.seed, setup, settings.turn_limit)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         self.ensure()
         other = _Core.__new__(_Core)
         other.settings = self.settings
-        other.engine = None if self.engine is None else self.engine.clone()
-        other.kernel = None if self.kernel is None else self.kernel.copy()
+        other.game = None if self.game is None else self.game.copy()
+        other.position = None if self.position is None else self.position.clone()
         other.deal = self.deal[:]
         other.redeal = None if self.redeal is None else self.redeal[:]
         other.origin = self.origin
@@ -312,22 +311,58 @@ class _Core:
     @property
     def placing(self) -> bool:
         """In the placement phase: the seats' picks are not all made."""
-        return self.picks is not None and not self.picks.done and self.engine is None
+        return self.picks is not None and not self.picks.done and not self.started
 
     @property
     def dealing(self) -> bool:
         return (
             self.settings.explicit
             and self.origin[0] == "explicit"
-            and self.engine is None
+            and not self.started
             and not self.placing
         )
 
     @property
+    def started(self) -> bool:
+        """Dealt (or rebuilt): a game is being played."""
+        return self.game is not None or self.position is not None
+
+    @property
     def state(self) -> State:
+        """The engine's State of the game (brought up to date)."""
         self.ensure()
-        assert self.engine is not None, "the deal is not over"
-        return self.engine
+        if self.game is not None:
+            return self.game.state
+        assert self.position is not None, "the deal is not over"
+        return self.position
+
+    # -- a step: from the compiled rules when the game has them -----------------------------
+    def to_act(self) -> int | None:
+        """The seat to act, None once the game is over (the deal and the placement
+        phase aside)."""
+        self.ensure()
+        game = self.game
+        if game is not None:
+            return None if game.over else game.to_act
+        state = self.state
+        return None if state.over else state.to_act
+
+    @property
+    def over(self) -> bool:
+        self.ensure()
+        return self.game.over if self.game is not None else self.state.over
+
+    @property
+    def winner(self) -> int | None:
+        self.ensure()
+        return self.game.winner if self.game is not None else self.state.winner
+
+    def legal_ids(self) -> list[int]:
+        """The legal ids of the seat to act, ascending."""
+        self.ensure()
+        if self.game is not None:
+            return self.game.legal_ids()
+        return sorted(self.state.legal_action_ids())
 
     # -- chance ----------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -354,6 +389,11 @@ class _Core:
 
     def apply(self, move: int) -> None:
         """Apply a chance outcome or a player's action id."""
+        game = self.game
+        if game is not None and self.redeal is None and not self.settings.explicit:
+            game.apply(move)  # the common case, first: a move in a game dealt from a seed
+            self.moves.append(move)
+            return
         if self.placing:
             assert self.picks is not None
             self.picks.apply(move)
@@ -367,32 +407,34 @@ class _Core:
             self.deal.append(move)
             self.moves.append(move)
             if len(self.deal) == DEAL_STEPS:
-                self._begin(
-                    State.new(
-                        seed=self.settings.seed,
-                        setup=_setup_of(self.deal),
-                        turn_limit=self.settings.turn_limit,
-                    )
-                )
+                self._begin(_setup_of(self.deal))
             return
-        state = self.state
+        self.ensure()
         if self.redeal is not None:
             if move not in dict(self.chance_outcomes()):
                 raise ValueError(f"{move} is not a token left to re-deal (R9.4)")
             self.redeal.append(move)
             self.moves.append(move)
             if len(self.redeal) == REDEAL_STEPS:
-                state.slots = self.redeal  # the face-down R9.4 tokens, dealt explicitly
-                if self.kernel is not None:
-                    self.kernel.rows[0, rules.SLOTS : rules.SLOTS + REDEAL_STEPS] = self.redeal
+                # the face-down R9.4 tokens, dealt explicitly
+                if self.game is not None:
+                    self.game.deal_tokens(self.redeal)
+                else:
+                    self.state.slots = self.redeal
                 self.redeal = None
             return
-        before = state.sudden_deaths
-        state.apply_id(move)
-        if self.kernel is not None:
-            self.kernel.apply_one(0, move)
+        game = self.game
+        if game is not None:
+            before = game.sudden_deaths
+            game.apply(move)
+            sudden = game.sudden_deaths > before and not game.over
+        else:
+            state = self.state
+            before = state.sudden_deaths
+            state.apply_id(move)
+            sudden = state.sudden_deaths > before and not state.over
         self.moves.append(move)
-        if self.settings.explicit and state.sudden_deaths > before and not state.over:
+        if self.settings.explicit and sudden:
             self.redeal = []
 
     def _placed(self, placements: list[Placement]) -> None:
@@ -402,8 +444,7 @@ class _Core:
         if settings.explicit:
             self.deal = [ch for p in placements for ch in (*p.saloon, *p.street)]
             return
-        setup = Setup.placed(settings.seed, placements)
-        self._begin(State.new(seed=settings.seed, setup=setup, turn_limit=settings.turn_limit))
+        self._begin(Setup.placed(settings.seed, placements))
 
     # -- what a seat knows -----------------------------------------------------------------
     def full_view(self, seat: int) -> View:
@@ -462,7 +503,7 @@ class _Core:
         other = _Core(self.settings)
         other.picks = None  # a position: its placement phase, if any, is long over
         other.origin = ("position", json.dumps(data), tuple(known), pending, engine_seed)
-        other.engine = _position_state(self.settings, data, known, pending, engine_seed)
+        other.position = _position_state(self.settings, data, known, pending, engine_seed)
         text_key = ("prefix", seat, len(view.log))
         lines = self.cache.get(text_key)
         if lines is None:
@@ -491,7 +532,7 @@ def _restore_core(
         core.ensure()
     elif origin[0] == "position":
         _, data, known, pending, engine_seed = origin
-        core.engine = _position_state(
+        core.position = _position_state(
             core.settings, json.loads(data), list(known), pending, engine_seed
         )
     for move in moves:
@@ -642,16 +683,16 @@ class OutlawsState(pyspiel.State):
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL once over."""
         core = self._core
+        game = core.game
+        if game is not None and core.redeal is None:  # the common case, asked at every step
+            return int(pyspiel.PlayerId.TERMINAL) if game.over else game.to_act
         if core.placing:
             assert core.picks is not None
             return core.picks.to_act
         if core.dealing or core.redeal is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        state = core.state
-        if state.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        assert state.to_act is not None
-        return state.to_act
+        seat = core.to_act()
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         """The engine's legal action ids for ``player``, sorted ascending."""
@@ -659,15 +700,55 @@ class OutlawsState(pyspiel.State):
         if core.placing:
             assert core.picks is not None
             return core.picks.legal() if player == core.picks.to_act else []
-        state = core.state
-        if state.over or player != state.to_act:
+        if player != core.to_act():
             return []
-        return sorted(state.legal_action_ids())
+        return core.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of this chance node and their probabilities."""
         assert self.is_chance_node()
         return self._core.chance_outcomes()
+
+    # -- the step's questions, answered here ----------------------------------------------
+    # pyspiel's own legal_actions and tensors cross into C++ and back into this class
+    # (and, for a tensor, build a new initial state to size it on every call). Python
+    # callers get the same answers from these, without the crossings; C++ callers still
+    # go through pyspiel, which asks the methods above. tests/test_adapters.py compares
+    # the two.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the player to act), as pyspiel's
+        ``State.legal_actions``: none at the end, the outcomes at a chance node."""
+        current = self.current_player()
+        if current == pyspiel.PlayerId.TERMINAL:
+            return []
+        if current == pyspiel.PlayerId.CHANCE:
+            return [outcome for outcome, _ in self._core.chance_outcomes()]
+        if player is None or player == current:
+            return self._legal_actions(current)
+        if player < 0:
+            raise pyspiel.SpielError(f"legal actions of pseudo-player {player}")
+        return []
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (default: the player to act), as pyspiel's."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information-state tensor (default: the player to act), as
+        pyspiel's."""
+        return self._tensor(True, player)
+
+    def _tensor(self, perfect_recall: bool, player: int | None) -> list[float]:
+        seat = self.current_player() if player is None else int(player)
+        if not 0 <= seat < 2:
+            raise pyspiel.SpielError(f"a tensor is for player 0 or 1, not {seat}")
+        observer = _observer(perfect_recall)
+        game = self._core.game
+        if game is not None and not perfect_recall:  # set_from's own case, made quicker
+            return game.games.observe_list(0, seat, observer.tensor)
+        observer.set_from(self, seat)
+        tensor: list[float] = observer.tensor.tolist()
+        return tensor
 
     def _apply_action(self, action: int) -> None:
         self._core.apply(int(action))
@@ -681,22 +762,24 @@ class OutlawsState(pyspiel.State):
         known = ACTION_OF_ID[action] if 0 <= action < NUM_ACTIONS else None
         if known is not None:
             return str(known)
-        if not core.dealing and core.engine is not None and core.engine.active == player:
-            return str(core.engine.decode(int(action)))
+        if core.started and core.state.active == player:
+            return str(core.state.decode(int(action)))
         spec = SPECS[action]
         return f"{ACTION_TYPES[spec[0]]} {' '.join(str(x) for x in spec[1:])}"
 
     def is_terminal(self) -> bool:
         """Whether the game is over (won, or ended by the turn limit)."""
         core = self._core
-        return not core.placing and not core.dealing and core.redeal is None and core.state.over
+        if core.game is not None:
+            return core.redeal is None and core.game.over
+        return not core.placing and not core.dealing and core.redeal is None and core.over
 
     def returns(self) -> list[float]:
         """+1 / −1 once won; 0 / 0 otherwise (the turn limit included)."""
         core = self._core
-        if core.dealing or core.engine is None or core.engine.winner is None:
+        winner = core.winner if core.started else None
+        if winner is None:
             return [0.0, 0.0]
-        winner = core.engine.winner
         return [1.0 if seat == winner else -1.0 for seat in (0, 1)]
 
     def __str__(self) -> str:
@@ -825,6 +908,13 @@ def _dealt_features(settings: _Settings, player: int) -> npt.NDArray[np.float32]
     return features
 
 
+@functools.cache
+def _observer(perfect_recall: bool) -> OutlawsObserver:
+    """The observer of the game's default observation or information state (as
+    pyspiel's game keeps one of each)."""
+    return OutlawsObserver(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+
+
 class OutlawsObserver:
     """OpenSpiel's Python observer: strings and tensors from one player's view only.
 
@@ -863,7 +953,7 @@ class OutlawsObserver:
             return
         if (
             not self.perfect_recall
-            and core.engine is None
+            and not core.started
             and core.origin[0] == "seed"
             and core.picks is None
         ):
@@ -871,8 +961,8 @@ class OutlawsObserver:
             # reads (its size), so the deal's tensor is kept per game.
             features[:] = _dealt_features(core.settings, player)
             return
-        if core.kernel is not None and core.rebuilt_for is None:
-            core.kernel.observe_one(0, player, features)
+        if core.game is not None:
+            core.game.observe(player, features)
         else:  # a rebuilt position: the encoder also reads what came before it
             encoder = core.cache.get(("encoder", player))
             if encoder is None:

@@ -54,7 +54,7 @@ there a cycle is one parallel step and ``max_cycles`` counts parallel steps.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import gymnasium
 import numpy as np
@@ -64,10 +64,14 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from ..engine import NUM_ACTIONS, Setup, State, View, seat_view
 from .features import BASE_SIZE, SeatEncoder, encode_placing, observation_size
-from .kernel import Games, rules
+from .kernel.mirror import MirroredGame
 from .placing import NUM_ACTIONS_PLACING, Picks
 
 AGENTS = ("player_0", "player_1")
@@ -112,6 +116,31 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
             self.env.step(action)
         else:  # PettingZoo's own errors and warnings
             super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable[str, Any, Any]:
+        return _Agents(self, max_iter)
+
+
+class _Agents(AECOrderEnforcingIterable[str, Any, Any]):
+    def __iter__(self) -> AECOrderEnforcingIterator[str, Any, Any]:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator[str, Any, Any]):
+    """PettingZoo's order-enforcing iterator, the same checks, reading the agents from
+    the environment itself rather than through the wrapper."""
+
+    def __next__(self) -> str:
+        wrapper = cast(_OrderEnforcing, self.env)
+        wrapper._before_reset("agents")
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        selection: str = env.agent_selection
+        return selection
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -196,11 +225,10 @@ class raw_env(AECEnv):
                 self.observation_spaces[agent].seed(seed + seat)
         self.np_random, self.np_random_seed = seeding.np_random(seed)
         self._has_rng = seed is not None
-        # The game is played on a row of the compiled rules (``_game``); the engine's
-        # State of it (``state_``) is brought up to date only when asked for.
-        self._setup: Setup | None = None
-        self._history: list[int] = []
-        self._state: State | None = None
+        # The game, on a row of the compiled rules for the vectors and the masks at the
+        # engine's pace (checked against the engine); its engine State (``state_``) is
+        # brought up to date only when asked for. None while the seats place.
+        self._game: MirroredGame | None = None
         #: The placement phase in progress (None: not on, or over).
         self.placing: Picks | None = None
         #: The seed of the current game's deal (R3; with the placement phase, the seed of
@@ -208,9 +236,6 @@ class raw_env(AECEnv):
         self.deal_seed = 0
         # The belief marginals' filters (belief=True).
         self._encoders = [SeatEncoder(0), SeatEncoder(1)]
-        # The same game as a row of the compiled rules, for the vectors and the masks at
-        # the engine's pace (outlaws.adapters.kernel; checked against the engine).
-        self._game = Games(1)
         self._size = size
         self._cache: dict[int, tuple[int, Observation]] = {}
         self.steps = 0
@@ -236,7 +261,7 @@ class raw_env(AECEnv):
         deal = int(self.np_random.integers(2**31))
         self.deal_seed = deal
         if self.placement_phase:
-            self._setup = self._state = None
+            self._game = None
             self.placing = Picks()
         else:
             self._start(Setup.random(deal))
@@ -257,12 +282,12 @@ class raw_env(AECEnv):
         """The seat to act: the one to pick during the placement phase, else the game's."""
         if self.placing is not None:
             return self.placing.to_act
-        return int(self._game.rows[0, rules.TO_ACT])
+        assert self._game is not None, "call reset() first"
+        return self._game.to_act
 
     def _start(self, setup: Setup) -> None:
         """Start the game of ``setup`` (the deal, or the seats' placements)."""
-        self._setup, self._history, self._state = setup, [], None
-        self._game.deal(0, self.deal_seed, self.turn_limit, setup=setup)
+        self._game = MirroredGame(self.deal_seed, setup, self.turn_limit)
 
     @property
     def state_(self) -> State | None:
@@ -270,27 +295,12 @@ class raw_env(AECEnv):
         place): the true state, for tests, tools and the view of a seat
         (:meth:`view`). It is brought up to date when read, so a loop that never reads
         it never pays for it. Assigning a state plays the environment on from it."""
-        if self._setup is None:
-            return None
-        state = self._state
-        if state is None:
-            state = self._state = State.new(
-                seed=self.deal_seed, setup=self._setup, turn_limit=self.turn_limit
-            )
-        for action in self._history[len(state.history) :]:
-            state.apply_id(action)
-        return state
+        return None if self._game is None else self._game.state
 
     @state_.setter
     def state_(self, state: State) -> None:
-        if state.setup is None:
-            raise ValueError("the state must come from State.new (it has no setup to replay)")
+        self._game = MirroredGame.of(state)
         self.deal_seed = state.seed
-        self._start(state.setup)
-        self._game.rows[0, rules.TURN_LIMIT] = state.turn_limit or 0  # the state's own
-        for action in state.history:
-            self._game.apply_one(0, action)
-        self._history, self._state = list(state.history), state
         self.placing = None
         self._cache.clear()
         self._legal = (-1, self._legal[1])
@@ -302,7 +312,8 @@ class raw_env(AECEnv):
             if self.placing is not None:
                 mask[self.placing.legal()] = 1
             else:
-                self._game.mask_one(0, mask)
+                assert self._game is not None, "call reset() first"
+                self._game.mask(mask)
             self._legal = (self.steps, mask)
         return self._legal[1]
 
@@ -327,9 +338,10 @@ class raw_env(AECEnv):
                 self._start(Setup.placed(self.deal_seed, self.placing.placements()))
                 self.placing = None
         else:
-            self._history.append(choice)
-            self._game.apply_one(0, choice)
-        over = self.placing is None and bool(self._game.rows[0, rules.OVER])
+            assert self._game is not None
+            self._game.apply(choice)
+        game = self._game
+        over = game is not None and self.placing is None and game.over
         self.steps += 1
         self._cache.clear()
         for info in self.infos.values():
@@ -337,8 +349,9 @@ class raw_env(AECEnv):
         if illegal:
             self.infos[agent]["illegal_action"] = True
         if over:
-            winner = int(self._game.rows[0, rules.WINNER])
-            if winner >= 0:
+            assert game is not None
+            winner = game.winner
+            if winner is not None:
                 self.rewards[AGENTS[winner]] = 1
                 self.rewards[AGENTS[1 - winner]] = -1
                 self.terminations = dict.fromkeys(self.agents, True)
@@ -363,16 +376,21 @@ class raw_env(AECEnv):
             acting = self.placing.to_act == seat and self._live(agent)
             vector = encode_placing(seat, self.placing.own[seat], acting, self.belief)
         else:
-            assert self._setup is not None, "call reset() first"
-            row = self._game.rows[0]
+            game = self._game
+            assert game is not None, "call reset() first"
             vector = np.zeros(self._size, dtype=np.float32)
-            self._game.observe_one(0, seat, vector)
+            acting = not game.over and game.to_act == seat and self._live(agent)
+            if acting and self._legal[0] != self.steps:  # the step's mask, in the same call
+                legal = np.empty(self.num_actions, dtype=np.int8)
+                game.observe(seat, vector, legal)
+                self._legal = (self.steps, legal)
+            else:
+                game.observe(seat, vector)
             if self.belief:
                 state = self.state_
                 assert state is not None
                 marginals = self._encoders[seat].marginals(seat_view(state, seat))
                 vector[BASE_SIZE:] = marginals.ravel()
-            acting = not row[rules.OVER] and row[rules.TO_ACT] == seat and self._live(agent)
         mask = self._legal_mask().copy() if acting else np.zeros(self.num_actions, np.int8)
         observation: Observation = {"observation": vector, "action_mask": mask}
         if not self.belief:

@@ -56,15 +56,51 @@ def _mask_of(games: Any, i: int, ids: Any, out: Any) -> None:
 
 
 @compiled
+def _legal_of(games: Any, i: int, ids: Any, seen: Any) -> int:
+    """Row ``i``'s legal ids in ``ids[:n]``, ascending; ``n``. ``seen`` (one entry an
+    id, all 0) is scratch space, left all 0: marking the ids and reading them back in
+    order is quicker than sorting hundreds of them."""
+    n = rules.legal_ids(games[i], ids)
+    for k in range(n):
+        seen[ids[k]] = 1
+    k = 0
+    for j in range(seen.shape[0]):
+        if seen[j]:
+            seen[j] = 0
+            ids[k] = j
+            k += 1
+    return n
+
+
+@compiled
 def _encode_of(games: Any, i: int, seat: int, out: Any) -> None:
     encode_row(games[i], seat, out)
 
 
 @compiled
-def _apply_to(games: Any, i: int, action: int) -> bool:
-    """Apply ``action`` in game ``i``; whether a sudden-death deal awaits its shuffle."""
-    rules.apply(games[i], action)
-    return bool(games[i, rules.DEAL_DUE])
+def _encode_masked(games: Any, i: int, seat: int, out: Any, ids: Any, mask: Any) -> None:
+    """:func:`_encode_of` and :func:`_mask_of` in one call (a step asks for both)."""
+    encode_row(games[i], seat, out)
+    rules.legal_mask(games[i], ids, mask)
+
+
+@compiled
+def _encode_wide(games: Any, i: int, seat: int, out: Any, wide: Any) -> None:
+    """:func:`_encode_of`, and the vector copied into the float64 array ``wide``."""
+    encode_row(games[i], seat, out)
+    for j in range(out.shape[0]):
+        wide[j] = out[j]
+
+
+@compiled
+def _apply_to(games: Any, i: int, action: int, ids: Any) -> int:
+    """Apply ``action`` in game ``i`` if it is legal there: -1 if not, else 1 when a
+    sudden-death deal awaits its shuffle, 0 when not."""
+    for k in range(rules.legal_ids(games[i], ids)):
+        if ids[k] == action:
+            rules.apply(games[i], action)
+            return 1 if games[i, rules.DEAL_DUE] else 0
+    return -1
 
 
 @compiled
@@ -122,6 +158,8 @@ class Games:
         #: Each row's generator state for :meth:`random_actions`.
         self.generators = np.ones(n, dtype=np.uint64)
         self._ids = np.zeros(NUM_ACTIONS, dtype=np.int32)
+        self._seen = np.zeros(NUM_ACTIONS, dtype=np.uint8)
+        self._wide = np.zeros(BASE_SIZE, dtype=np.float64)
 
     def __len__(self) -> int:
         return int(self.rows.shape[0])
@@ -164,7 +202,8 @@ class Games:
         other.rows = self.rows.copy()
         other.seeds = self.seeds[:]
         other.generators = self.generators.copy()
-        other._ids = self._ids  # scratch space, only used within a call
+        # scratch space, only used within a call
+        other._ids, other._seen, other._wide = self._ids, self._seen, self._wide
         return other
 
     def field(self, offset: int) -> IntArray:
@@ -210,20 +249,42 @@ class Games:
         _apply_all(self.rows, index, np.asarray(actions, dtype=np.int32).reshape(-1))
         self.settle_deals()
 
-    def apply_one(self, i: int, action: int) -> None:
-        """:meth:`apply` for one game: one legal id in row ``i``."""
-        if _apply_to(self.rows, i, action):
+    def apply_one(self, i: int, action: int) -> bool:
+        """:meth:`apply` for one game, checked: apply ``action`` in row ``i`` if it is
+        legal there (whether it was)."""
+        done = _apply_to(self.rows, i, action, self._ids)
+        if done > 0:
             self.settle_deals()
+        return done >= 0
 
     def mask_one(self, i: int, out: npt.NDArray[Any]) -> None:
         """:meth:`masks` for one game: row ``i``'s legal ids set to 1 in ``out``, every
         other entry to 0."""
         _mask_of(self.rows, i, self._ids, out)
 
+    def legal_one(self, i: int) -> list[int]:
+        """Row ``i``'s legal ids, ascending."""
+        ids: list[int] = self._ids[: _legal_of(self.rows, i, self._ids, self._seen)].tolist()
+        return ids
+
     def observe_one(self, i: int, seat: int, out: npt.NDArray[np.float32]) -> None:
         """:meth:`observations` for one game: ``seat``'s vector of row ``i`` in
         ``out[:BASE_SIZE]``."""
         _encode_of(self.rows, i, seat, out[:BASE_SIZE])
+
+    def observe_masked(
+        self, i: int, seat: int, out: npt.NDArray[np.float32], mask: npt.NDArray[Any]
+    ) -> None:
+        """:meth:`observe_one` and :meth:`mask_one` together."""
+        _encode_masked(self.rows, i, seat, out[:BASE_SIZE], self._ids, mask)
+
+    def observe_list(self, i: int, seat: int, out: npt.NDArray[np.float32]) -> list[float]:
+        """:meth:`observe_one` (into ``out``), and the vector as a list of floats: the
+        float32 values, read out of a float64 copy (quicker to turn into a list)."""
+        wide = self._wide
+        _encode_wide(self.rows, i, seat, out[:BASE_SIZE], wide)
+        values: list[float] = wide.tolist()
+        return values
 
     def random_actions(self, rows: Sequence[int] | IntArray) -> IntArray:
         """A legal id drawn uniformly in each of ``rows`` (from each row's generator)."""

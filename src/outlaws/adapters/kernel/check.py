@@ -45,7 +45,10 @@ class Report:
     endings: Counter[str] = field(default_factory=Counter)
 
 
-def _kind_uniform(ids: list[int], rng: random.Random) -> int:
+def kind_uniform(ids: list[int], rng: random.Random) -> int:
+    """An action kind drawn uniformly among the legal ids' kinds, then an id of it: a
+    uniform draw over ids is nearly all Saloon exchanges, and this one brings about
+    interceptions, cancels and sudden deaths (R9.4)."""
     kinds = sorted({SPECS[i][0] for i in ids})
     kind = rng.choice(kinds)
     return rng.choice([i for i in ids if SPECS[i][0] == kind])
@@ -101,7 +104,7 @@ def differential(
                         "different or out of order"
                     )
                 _compare_observations(kernel, row, state, encoders[row], seeds[row])
-                actions.append(_kind_uniform(expected, choosers[row]))
+                actions.append(kind_uniform(expected, choosers[row]))
             for row, action in zip(live, actions, strict=True):
                 states[row].apply_id(action)
             kernel.apply(actions, live)
