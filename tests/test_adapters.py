@@ -25,6 +25,7 @@ pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
 
 import outlaws.adapters.openspiel as osp  # noqa: E402
@@ -246,6 +247,7 @@ def test_python_callers_get_pyspiel_s_own_answers(explicit: bool, placing: bool)
         "python_outlaws",
         {"turn_limit": 40, "explicit_chance": explicit, "placement_phase": placing, "seed": 8},
     )
+    observation = make_observation(game)
     rng = random.Random(3)
     nodes = 0
     for _ in range(3):
@@ -267,6 +269,8 @@ def test_python_callers_get_pyspiel_s_own_answers(explicit: bool, placing: bool)
                     assert node.information_state_tensor(
                         player
                     ) == pyspiel.State.information_state_tensor(node, player)
+                    observation.set_from(node, player)  # OpenSpiel's NumPy way, the same
+                    assert observation.tensor.tolist() == node.observation_tensor(player)
                 if node.is_player_node():
                     assert node.observation_tensor() == node.observation_tensor(
                         node.current_player()

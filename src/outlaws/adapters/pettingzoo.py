@@ -239,8 +239,6 @@ class raw_env(AECEnv):
         self._size = size
         self._cache: dict[int, tuple[int, Observation]] = {}
         self.steps = 0
-        #: The legal ids' mask and the step it was computed at.
-        self._legal: tuple[int, npt.NDArray[np.int8]] = (-1, np.zeros(0, dtype=np.int8))
 
     # -- spaces --------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -269,7 +267,6 @@ class raw_env(AECEnv):
             encoder.reset()
         self._cache.clear()
         self.steps = 0
-        self._legal = (-1, self._legal[1])
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -303,19 +300,13 @@ class raw_env(AECEnv):
         self.deal_seed = state.seed
         self.placing = None
         self._cache.clear()
-        self._legal = (-1, self._legal[1])
 
-    def _legal_mask(self) -> npt.NDArray[np.int8]:
-        """The legal ids of the agent to act, as an int8 mask (once per step)."""
-        if self._legal[0] != self.steps:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-            if self.placing is not None:
-                mask[self.placing.legal()] = 1
-            else:
-                assert self._game is not None, "call reset() first"
-                self._game.mask(mask)
-            self._legal = (self.steps, mask)
-        return self._legal[1]
+    def _legal_ids(self) -> list[int]:
+        """The legal ids of the agent to act, ascending."""
+        if self.placing is not None:
+            return self.placing.legal()
+        assert self._game is not None, "call reset() first"
+        return self._game.legal_ids()
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an action id) for :attr:`agent_selection`."""
@@ -323,23 +314,26 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        mask = self._legal_mask()
         choice = -1 if action is None else int(action)
-        illegal = not (0 <= choice < self.num_actions and mask[choice])
+        game = self._game
+        if self.placing is not None:
+            illegal = choice not in self.placing.legal()
+        else:  # the compiled rules check the id as they apply it
+            assert game is not None, "call reset() first"
+            illegal = not game.try_apply(choice)
         if illegal:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
-            legal = np.flatnonzero(mask)
-            choice = int(legal[int(self.np_random.integers(len(legal)))])
+            legal = self._legal_ids()
+            choice = legal[int(self.np_random.integers(len(legal)))]
+            if game is not None and self.placing is None:
+                game.apply(choice)
         self._cumulative_rewards[agent] = 0
         if self.placing is not None:
             self.placing.apply(choice)
             if self.placing.done:
                 self._start(Setup.placed(self.deal_seed, self.placing.placements()))
                 self.placing = None
-        else:
-            assert self._game is not None
-            self._game.apply(choice)
         game = self._game
         over = game is not None and self.placing is None and game.over
         self.steps += 1
@@ -375,23 +369,25 @@ class raw_env(AECEnv):
         if self.placing is not None:
             acting = self.placing.to_act == seat and self._live(agent)
             vector = encode_placing(seat, self.placing.own[seat], acting, self.belief)
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            if acting:
+                mask[self.placing.legal()] = 1
         else:
             game = self._game
             assert game is not None, "call reset() first"
-            vector = np.zeros(self._size, dtype=np.float32)
-            acting = not game.over and game.to_act == seat and self._live(agent)
-            if acting and self._legal[0] != self.steps:  # the step's mask, in the same call
-                legal = np.empty(self.num_actions, dtype=np.int8)
-                game.observe(seat, vector, legal)
-                self._legal = (self.steps, legal)
+            # Every entry is written below: the encoder clears what it does not set.
+            vector = np.empty(self._size, dtype=np.float32)
+            if not game.over and game.to_act == seat and self._live(agent):
+                mask = np.empty(self.num_actions, dtype=np.int8)
+                game.observe(seat, vector, mask)  # the vector and the mask in one call
             else:
+                mask = np.zeros(self.num_actions, dtype=np.int8)
                 game.observe(seat, vector)
             if self.belief:
                 state = self.state_
                 assert state is not None
                 marginals = self._encoders[seat].marginals(seat_view(state, seat))
                 vector[BASE_SIZE:] = marginals.ravel()
-        mask = self._legal_mask().copy() if acting else np.zeros(self.num_actions, np.int8)
         observation: Observation = {"observation": vector, "action_mask": mask}
         if not self.belief:
             return observation

@@ -51,11 +51,6 @@ def _masks(games: Any, rows: Any, ids: Any, out: Any) -> None:
 
 
 @compiled
-def _mask_of(games: Any, i: int, ids: Any, out: Any) -> None:
-    rules.legal_mask(games[i], ids, out)
-
-
-@compiled
 def _legal_of(games: Any, i: int, ids: Any, seen: Any) -> int:
     """Row ``i``'s legal ids in ``ids[:n]``, ascending; ``n``. ``seen`` (one entry an
     id, all 0) is scratch space, left all 0: marking the ids and reading them back in
@@ -79,7 +74,8 @@ def _encode_of(games: Any, i: int, seat: int, out: Any) -> None:
 
 @compiled
 def _encode_masked(games: Any, i: int, seat: int, out: Any, ids: Any, mask: Any) -> None:
-    """:func:`_encode_of` and :func:`_mask_of` in one call (a step asks for both)."""
+    """:func:`_encode_of`, and the legal ids as a 0/1 ``mask``, in one call (a step
+    asks for both)."""
     encode_row(games[i], seat, out)
     rules.legal_mask(games[i], ids, mask)
 
@@ -257,11 +253,6 @@ class Games:
             self.settle_deals()
         return done >= 0
 
-    def mask_one(self, i: int, out: npt.NDArray[Any]) -> None:
-        """:meth:`masks` for one game: row ``i``'s legal ids set to 1 in ``out``, every
-        other entry to 0."""
-        _mask_of(self.rows, i, self._ids, out)
-
     def legal_one(self, i: int) -> list[int]:
         """Row ``i``'s legal ids, ascending."""
         ids: list[int] = self._ids[: _legal_of(self.rows, i, self._ids, self._seen)].tolist()
@@ -275,7 +266,8 @@ class Games:
     def observe_masked(
         self, i: int, seat: int, out: npt.NDArray[np.float32], mask: npt.NDArray[Any]
     ) -> None:
-        """:meth:`observe_one` and :meth:`mask_one` together."""
+        """:meth:`observe_one`, and row ``i``'s legal ids set to 1 in ``mask`` (every
+        other entry to 0), in one call."""
         _encode_masked(self.rows, i, seat, out[:BASE_SIZE], self._ids, mask)
 
     def observe_list(self, i: int, seat: int, out: npt.NDArray[np.float32]) -> list[float]:

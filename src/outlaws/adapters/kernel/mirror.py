@@ -86,28 +86,32 @@ class MirroredGame:
         """The legal action ids of the seat to act, ascending."""
         return self.games.legal_one(0)
 
-    def mask(self, out: npt.NDArray[np.int8]) -> None:
-        """The legal ids set to 1 in ``out``, every other entry to 0."""
-        self.games.mask_one(0, out)
-
     def observe(
         self, seat: int, out: npt.NDArray[np.float32], mask: npt.NDArray[np.int8] | None = None
     ) -> None:
         """``seat``'s vector (:mod:`outlaws.adapters.features`) in ``out[:BASE_SIZE]``;
-        and, given ``mask``, :meth:`mask` in it (in the same compiled call)."""
+        and, given ``mask``, the legal ids set to 1 in it and every other entry to 0 (in
+        the same compiled call)."""
         if mask is None:
             self.games.observe_one(0, seat, out)
         else:
             self.games.observe_masked(0, seat, out, mask)
 
+    def try_apply(self, action: int) -> bool:
+        """Play the action id ``action`` if it is legal here (the compiled rules check it
+        in the same call); whether it was. An illegal one changes nothing."""
+        if not (0 <= action < NUM_ACTIONS and self.games.apply_one(0, action)):
+            return False
+        self.history.append(action)
+        self._read()
+        return True
+
     def apply(self, action: int) -> None:
         """Play the action id ``action``, or raise the engine's
         :class:`~outlaws.engine.IllegalAction` (naming the rule) and change nothing."""
-        if not (0 <= action < NUM_ACTIONS and self.games.apply_one(0, action)):
+        if not self.try_apply(action):
             self.state.clone().apply_id(action)  # raises, saying why
             raise AssertionError(f"the compiled rules refuse {action}, the engine does not")
-        self.history.append(action)
-        self._read()
 
     def deal_tokens(self, tokens: list[int]) -> None:
         """Lay the face-down tokens of the sudden death just begun in this order (R9.4),
