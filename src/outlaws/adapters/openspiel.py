@@ -389,10 +389,15 @@ class _Core:
 
     def apply(self, move: int) -> None:
         """Apply a chance outcome or a player's action id."""
+        self.ensure()
         game = self.game
-        if game is not None and self.redeal is None and not self.settings.explicit:
-            game.apply(move)  # the common case, first: a move in a game dealt from a seed
+        if game is not None and self.redeal is None:  # the common case, first: a move
+            explicit = self.settings.explicit  # only then is a sudden death's deal chance's
+            before = game.sudden_deaths if explicit else 0
+            game.apply(move)
             self.moves.append(move)
+            if explicit and game.sudden_deaths > before and not game.over:
+                self.redeal = []  # its tokens are chance nodes (R9.4)
             return
         if self.placing:
             assert self.picks is not None
@@ -409,7 +414,6 @@ class _Core:
             if len(self.deal) == DEAL_STEPS:
                 self._begin(_setup_of(self.deal))
             return
-        self.ensure()
         if self.redeal is not None:
             if move not in dict(self.chance_outcomes()):
                 raise ValueError(f"{move} is not a token left to re-deal (R9.4)")
@@ -423,18 +427,12 @@ class _Core:
                     self.state.slots = self.redeal
                 self.redeal = None
             return
-        game = self.game
-        if game is not None:
-            before = game.sudden_deaths
-            game.apply(move)
-            sudden = game.sudden_deaths > before and not game.over
-        else:
-            state = self.state
-            before = state.sudden_deaths
-            state.apply_id(move)
-            sudden = state.sudden_deaths > before and not state.over
+        state = self.position  # a position rebuilt from a view: the engine alone plays it
+        assert state is not None, "the deal is not over"
+        before = state.sudden_deaths
+        state.apply_id(move)
         self.moves.append(move)
-        if self.settings.explicit and sudden:
+        if self.settings.explicit and state.sudden_deaths > before and not state.over:
             self.redeal = []
 
     def _placed(self, placements: list[Placement]) -> None:
