@@ -16,7 +16,7 @@ difference, the model its belief reads moves by (``--model``):
 - ``fitted``: the ``reader``, whose model is fitted on the subject's own moves (as
   ``bench/move_model.py`` fits one) from ``--moves-file``; ``--fit-games N`` (with
   ``--fit-seed``) first plays N self-play games of the subject and adds their moves to
-  the file;
+  the file (with ``--games 0``, that is all it does);
 - ``exact``: ``exact``, which reads no move (the exact posterior of the rules).
 
 Both place by the bot's strategy; seats and the first move alternate. The reader's share
@@ -72,7 +72,7 @@ def main() -> None:
     parser.add_argument("--moves-file", type=Path, help="the subject's moves (JSON lines)")
     parser.add_argument("--fit-games", type=int, default=0, help="self-play games to add")
     parser.add_argument("--fit-seed", type=int, default=5000)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=100, help="0: only gather moves")
     parser.add_argument("--seed", type=int, default=8001)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--turn-limit", type=int, default=300)
@@ -104,6 +104,9 @@ def main() -> None:
         about["pair"] = {
             f"{x}-{y}": tables["pair"][CHARACTER_ID[x]][CHARACTER_ID[y]] for x, y in KEY_PAIRS
         }
+    if args.games == 0:  # only gathering moves
+        print(json.dumps({"subject": about}))
+        return
     registry.register(opponent, lambda seed: reading(make_bot(name, seed), model, opponent))
     result = run_arena(
         [opponent, name],
