@@ -22,7 +22,9 @@ import numpy as np
 import pytest
 
 from outlaws.arena import run_arena
-from outlaws.bots.expert import movers
+from outlaws.bots import registry
+from outlaws.bots.expert import ExpertBot, movers
+from outlaws.bots.heuristic import HeuristicBot
 from outlaws.bots.registry import make_bot
 from outlaws.deduce import Belief, MoveModel
 from outlaws.deduce.arrangement import PERMS, ArrangementBelief
@@ -184,3 +186,67 @@ def test_moves_are_read_back_from_arena_records(tmp_path: Path) -> None:
     model, tables = bench.fit(moves, floor=0.05)
     assert np.array_equal(model.pair, model.pair.T) and model.pair.min() >= 0.05
     assert tables["swap"] == model.swap.tolist()
+
+
+def disguised_moves(disguise: float, seed: int) -> list[tuple[int, int, bool]]:
+    """The moves a level-1 expert with ``disguise`` makes against the heuristic in game
+    ``seed``, as (its character ids at the two columns, whether the move named its
+    Governor); each checked legal by the engine as it is applied."""
+    state = State.new(seed=seed, turn_limit=60)
+    expert = ExpertBot(seed, level=1, disguise=disguise)
+    out: list[tuple[int, int, bool]] = []
+    while not state.over:
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        bot = expert if seat == 0 else HeuristicBot(seed)
+        action = bot.choose(seat_view(state, seat), legal)
+        assert action in legal
+        if seat == 0 and action.type == "move":
+            assert action.a is not None and action.b is not None
+            x, y = state.street[0][action.a - 1], state.street[0][action.b - 1]
+            out.append((x, y, GOV in (x, y)))
+        state.apply(action)
+    return out
+
+
+def test_a_disguised_expert_names_its_governor_about_as_often_as_chance() -> None:
+    """R5.1: the pair a move names is public. Undisguised, the expert's moves name its
+    Governor's column most of the time (to hide him); disguised in full, every move
+    names two columns drawn at random, which hold the Governor a quarter of the time
+    (7 of the 28 pairs), whatever the search wanted. Either way the moves are legal and
+    the same seed gives the same moves."""
+    seeds = range(1, 13)
+    plain = [m for seed in seeds for m in disguised_moves(0.0, seed)]
+    full = [m for seed in seeds for m in disguised_moves(1.0, seed)]
+    assert len(plain) >= 20 and len(full) >= 20
+    assert sum(m[2] for m in plain) / len(plain) > 0.5
+    assert sum(m[2] for m in full) / len(full) < 0.4
+    assert disguised_moves(1.0, 3) == disguised_moves(1.0, 3)
+
+
+def test_a_reader_fitted_on_a_bot_s_moves_plays_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench/readable.py: the subject's self-play moves are gathered and fitted, and the
+    same bot reading with that model plays the subject, as an arena result names them."""
+    bench_module()  # bench/readable.py imports move_model
+    path = Path(__file__).resolve().parent.parent / "bench" / "readable.py"
+    spec = importlib.util.spec_from_file_location("readable", path)
+    assert spec is not None and spec.loader is not None
+    readable = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(readable)
+    moves, out = tmp_path / "moves.jsonl", tmp_path / "result.json"
+    argv = ["readable.py", "--bots", "heuristic", "--moves-file", str(moves), "--fit-games", "3"]
+    argv += ["--games", "2", "--seed", "5", "--turn-limit", "60", "--json", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    try:
+        readable.main()
+    finally:
+        registry.unregister("reader")
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["settings"]["names"] == ["reader", "heuristic"]
+    assert result["pairs"][0]["games"] == 2
+    gathered = moves.read_text(encoding="utf-8").splitlines()
+    assert result["subject"]["moves"] == len(gathered) > 0
+    assert {json.loads(line)["spec"] for line in gathered} == {"heuristic"}
