@@ -19,6 +19,9 @@ difference, the model its belief reads moves by (``--model``):
   the file (with ``--games 0``, that is all it does);
 - ``exact``: ``exact``, which reads no move (the exact posterior of the rules).
 
+``--opponent SPEC`` plays the subject against another bot instead (the disguised
+expert's strength against ``search:3``, say), as ``outlaws arena --placement bot`` would.
+
 Both place by the bot's strategy; seats and the first move alternate. The reader's share
 of the finished games against ``exact``'s share is what reading the subject's moves is
 worth against it: near nothing, it cannot be read. The result is the arena's JSON (as
@@ -69,6 +72,7 @@ def main() -> None:
     parser.add_argument("--bots", default="expert", help="the spec to read")
     parser.add_argument("--disguise", type=float, help="the expert's disguise (0 to 1)")
     parser.add_argument("--model", choices=("fitted", "exact"), default="fitted")
+    parser.add_argument("--opponent", help="play this spec instead of a reader or exact")
     parser.add_argument("--moves-file", type=Path, help="the subject's moves (JSON lines)")
     parser.add_argument("--fit-games", type=int, default=0, help="self-play games to add")
     parser.add_argument("--fit-seed", type=int, default=5000)
@@ -87,7 +91,9 @@ def main() -> None:
     about: dict[str, object] = {"spec": args.bots, "disguise": args.disguise}
     model: MoveModel | None = None
     opponent = "exact"
-    if args.model == "fitted":
+    if args.opponent is not None:
+        opponent = args.opponent
+    elif args.model == "fitted":
         if args.moves_file is None:
             sys.exit("a fitted reader needs --moves-file")
         for seed in range(args.fit_seed, args.fit_seed + args.fit_games):
@@ -107,7 +113,8 @@ def main() -> None:
     if args.games == 0:  # only gathering moves
         print(json.dumps({"subject": about}))
         return
-    registry.register(opponent, lambda seed: reading(make_bot(name, seed), model, opponent))
+    if args.opponent is None:
+        registry.register(opponent, lambda seed: reading(make_bot(name, seed), model, opponent))
     result = run_arena(
         [opponent, name],
         args.games,

@@ -229,7 +229,8 @@ def test_a_reader_fitted_on_a_bot_s_moves_plays_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """bench/readable.py: the subject's self-play moves are gathered and fitted, and the
-    same bot reading with that model plays the subject, as an arena result names them."""
+    same bot reading with that model plays the subject, as an arena result names them;
+    with ``--opponent``, another bot plays it."""
     bench_module()  # bench/readable.py imports move_model
     path = Path(__file__).resolve().parent.parent / "bench" / "readable.py"
     spec = importlib.util.spec_from_file_location("readable", path)
@@ -250,3 +251,10 @@ def test_a_reader_fitted_on_a_bot_s_moves_plays_it(
     gathered = moves.read_text(encoding="utf-8").splitlines()
     assert result["subject"]["moves"] == len(gathered) > 0
     assert {json.loads(line)["spec"] for line in gathered} == {"heuristic"}
+    # Against another bot instead: no reader is made, nothing is fitted.
+    argv = ["readable.py", "--bots", "heuristic", "--opponent", "random", "--games", "2"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--turn-limit", "60", "--json", str(out)])
+    readable.main()
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["settings"]["names"] == ["random", "heuristic"]
+    assert result["subject"] == {"spec": "heuristic", "disguise": None}
