@@ -96,9 +96,10 @@ def main() -> None:
     elif args.model == "fitted":
         if args.moves_file is None:
             sys.exit("a fitted reader needs --moves-file")
-        for seed in range(args.fit_seed, args.fit_seed + args.fit_games):
-            with args.moves_file.open("a", encoding="utf-8") as out:
+        with args.moves_file.open("a", encoding="utf-8") as out:
+            for seed in range(args.fit_seed, args.fit_seed + args.fit_games):
                 out.writelines(json.dumps(m) + "\n" for m in moves_of((name, seed, "bot")))
+                out.flush()  # a long gathering keeps every finished game
         text = args.moves_file.read_text(encoding="utf-8")
         moves = [json.loads(line) for line in text.splitlines() if line.strip()]
         if not moves:

@@ -157,13 +157,14 @@ def test_the_expert_reads_views_with_the_model() -> None:
     assert math.isclose(float(heuristic.belief.marginals().sum()), 8.0)
 
 
-def bench_module() -> ModuleType:
-    """bench/move_model.py, imported from its path (the bench scripts are no package)."""
-    path = Path(__file__).resolve().parent.parent / "bench" / "move_model.py"
-    spec = importlib.util.spec_from_file_location("move_model", path)
+def bench_module(name: str = "move_model") -> ModuleType:
+    """bench/``name``.py, imported from its path (the bench scripts are no package) under
+    its own name, as the scripts import one another."""
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["move_model"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -193,14 +194,13 @@ def disguised_moves(disguise: float, seed: int) -> list[tuple[int, int, bool]]:
     ``seed``, as (its character ids at the two columns, whether the move named its
     Governor); each checked legal by the engine as it is applied."""
     state = State.new(seed=seed, turn_limit=60)
-    expert = ExpertBot(seed, level=1, disguise=disguise)
+    bots = (ExpertBot(seed, level=1, disguise=disguise), HeuristicBot(seed))
     out: list[tuple[int, int, bool]] = []
     while not state.over:
         seat = state.to_act
         assert seat is not None
         legal = state.legal_actions()
-        bot = expert if seat == 0 else HeuristicBot(seed)
-        action = bot.choose(seat_view(state, seat), legal)
+        action = bots[seat].choose(seat_view(state, seat), legal)
         assert action in legal
         if seat == 0 and action.type == "move":
             assert action.a is not None and action.b is not None
@@ -218,11 +218,12 @@ def test_a_disguised_expert_names_its_governor_about_as_often_as_chance() -> Non
     the same seed gives the same moves."""
     seeds = range(1, 13)
     plain = [m for seed in seeds for m in disguised_moves(0.0, seed)]
-    full = [m for seed in seeds for m in disguised_moves(1.0, seed)]
+    by_seed = {seed: disguised_moves(1.0, seed) for seed in seeds}
+    full = [m for seed in seeds for m in by_seed[seed]]
     assert len(plain) >= 20 and len(full) >= 20
     assert sum(m[2] for m in plain) / len(plain) > 0.5
     assert sum(m[2] for m in full) / len(full) < 0.4
-    assert disguised_moves(1.0, 3) == disguised_moves(1.0, 3)
+    assert disguised_moves(1.0, 3) == by_seed[3]
 
 
 def test_a_reader_fitted_on_a_bot_s_moves_plays_it(
@@ -232,11 +233,7 @@ def test_a_reader_fitted_on_a_bot_s_moves_plays_it(
     same bot reading with that model plays the subject, as an arena result names them;
     with ``--opponent``, another bot plays it."""
     bench_module()  # bench/readable.py imports move_model
-    path = Path(__file__).resolve().parent.parent / "bench" / "readable.py"
-    spec = importlib.util.spec_from_file_location("readable", path)
-    assert spec is not None and spec.loader is not None
-    readable = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(readable)
+    readable = bench_module("readable")
     moves, out = tmp_path / "moves.jsonl", tmp_path / "result.json"
     argv = ["readable.py", "--bots", "heuristic", "--moves-file", str(moves), "--fit-games", "3"]
     argv += ["--games", "2", "--seed", "5", "--turn-limit", "60", "--json", str(out)]
