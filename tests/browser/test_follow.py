@@ -9,12 +9,13 @@ docs/img/gameover.png (made when missing, remade with OUTLAWS_UPDATE_SCREENSHOTS
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 from tablekit import act, keep, seat_view
 
 
@@ -92,16 +93,50 @@ def test_the_other_seats_actions_are_paced_one_after_another(
     assert console_errors == []
 
 
+class BotTurnHold:
+    """The game's WebSocket, routed through the test: once the page has been told that the
+    bot's seat is to act, the server's next messages (the bot's actions) are held back
+    until :meth:`release`. However fast the bot decides, the page shows it thinking until
+    then, so the checks of the indicator never race the bot."""
+
+    def __init__(self, page: Page, bot_seat: int) -> None:
+        self.bot_seat = bot_seat
+        self.holding = False
+        self.held: list[str | bytes] = []
+        self.route: WebSocketRoute | None = None
+        page.route_web_socket(re.compile(r"/ws/games/"), self._connect)
+
+    def _connect(self, route: WebSocketRoute) -> None:
+        self.route = route
+        server = route.connect_to_server()
+        server.on_message(self._from_server)
+
+    def _from_server(self, message: str | bytes) -> None:
+        if self.holding:
+            self.held.append(message)
+            return
+        assert self.route is not None
+        self.route.send(message)
+        view = json.loads(message).get("view") or {}
+        self.holding = view.get("to_act") == self.bot_seat and view.get("status") == "playing"
+
+    def release(self) -> None:
+        """Let the held messages through, and every later one."""
+        assert self.route is not None
+        self.holding = False
+        for message in self.held:
+            self.route.send(message)
+        self.held.clear()
+
+
 def test_a_bot_shows_that_it_is_thinking(
     new_context: Any, api: httpx.Client, console_errors: list[str]
 ) -> None:
     made = api.post(
         "/games",
-        # Level 4 thinks a second or more a decision (level 5 several: too long for a test),
-        # long enough for the checks below to run while it thinks.
         json={
             "opponent": "bot",
-            "bot": "search:4",
+            "bot": "search:2",
             "seat": 0,
             "name": "Ann",
             "placement": "random",
@@ -110,6 +145,7 @@ def test_a_bot_shows_that_it_is_thinking(
     game, token = made["game"], made["token"]
     context = new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
+    bot_turn = BotTurnHold(page, bot_seat=1)
     page.goto(f"/#/game/{game}/{token}")
     status = page.get_by_test_id("status")
     expect(status).to_have_attribute("data-status", "playing")
@@ -117,11 +153,12 @@ def test_a_bot_shows_that_it_is_thinking(
         act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
         act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
     thinking = page.get_by_test_id("thinking")
-    expect(thinking).to_have_text("Bot search:4 is thinking", timeout=10_000)
+    expect(thinking).to_have_text("Bot search:2 is thinking", timeout=10_000)
     keep(page, "thinking.png", full_page=True)
     expect(status.locator(".thinking-dots span")).to_have_count(3)
     assert "Your turn" not in status.inner_text()
     # The bot's turn ends (its actions shown): the indicator goes, and it is this seat's turn.
+    bot_turn.release()
     expect(status.locator(".turn-text")).to_have_text(re.compile("^Your turn"), timeout=60_000)
     expect(thinking).to_have_count(0)
     context.close()
