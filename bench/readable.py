@@ -9,9 +9,10 @@
 A move names two columns and hides whether the cards changed places (R5.1). A bot that
 picks the pair by where its Governor and Hitman stand tells a watcher where they are.
 How much that is worth to the watcher is measured here, in games. The *subject* is the
-bot (``--bots``; with ``--disguise D``, the expert whose moves name two columns at random
-a share D of the time). Its opponent is the same bot, same search and budget, with one
-difference, the model its belief reads moves by (``--model``):
+bot (``--bots``; with ``--disguise D``, the expert whose moves name a decoy's two columns,
+drawn from what its opponent already knows, a share D of the time). Its opponent is the
+same bot, same search and budget, with one difference, the model its belief reads moves
+by (``--model``):
 
 - ``fitted``: the ``reader``, whose model is fitted on the subject's own moves (as
   ``bench/move_model.py`` fits one) from ``--moves-file``; ``--fit-games N`` (with

@@ -189,13 +189,15 @@ def test_moves_are_read_back_from_arena_records(tmp_path: Path) -> None:
     assert tables["swap"] == model.swap.tolist()
 
 
-def disguised_moves(disguise: float, seed: int) -> list[tuple[int, int, bool]]:
+def disguised_moves(disguise: float, seed: int) -> list[tuple[bool, float]]:
     """The moves a level-1 expert with ``disguise`` makes against the heuristic in game
-    ``seed``, as (its character ids at the two columns, whether the move named its
-    Governor); each checked legal by the engine as it is applied."""
+    ``seed``, each as (whether it named the expert's Governor, how likely the opponent's
+    picture of the expert's cards, its exposure, made that: P(Governor at a or b)); each
+    checked legal by the engine as it is applied."""
     state = State.new(seed=seed, turn_limit=60)
-    bots = (ExpertBot(seed, level=1, disguise=disguise), HeuristicBot(seed))
-    out: list[tuple[int, int, bool]] = []
+    expert = ExpertBot(seed, level=1, disguise=disguise)
+    bots = (expert, HeuristicBot(seed))
+    out: list[tuple[bool, float]] = []
     while not state.over:
         seat = state.to_act
         assert seat is not None
@@ -204,25 +206,36 @@ def disguised_moves(disguise: float, seed: int) -> list[tuple[int, int, bool]]:
         assert action in legal
         if seat == 0 and action.type == "move":
             assert action.a is not None and action.b is not None
-            x, y = state.street[0][action.a - 1], state.street[0][action.b - 1]
-            out.append((x, y, GOV in (x, y)))
+            assert expert.heuristic.exposure is not None
+            seen = expert.heuristic.exposure.where("governor")
+            named = GOV in (state.street[0][action.a - 1], state.street[0][action.b - 1])
+            out.append((named, float(seen[action.a - 1] + seen[action.b - 1])))
         state.apply(action)
     return out
 
 
-def test_a_disguised_expert_names_its_governor_about_as_often_as_chance() -> None:
+def test_a_disguised_expert_s_moves_tell_the_opponent_nothing_it_did_not_know() -> None:
     """R5.1: the pair a move names is public. Undisguised, the expert's moves name its
-    Governor's column most of the time (to hide him); disguised in full, every move
-    names two columns drawn at random, which hold the Governor a quarter of the time
-    (7 of the 28 pairs), whatever the search wanted. Either way the moves are legal and
-    the same seed gives the same moves."""
+    Governor's column far more often than the opponent's own picture of its cards (the
+    exposure) makes likely: a watcher learns where he stands. Disguised in full, every
+    pair is drawn from that picture alone, so the moves name him about as often as the
+    picture says they would, whatever the search wanted. Either way the moves are legal
+    and the same seed gives the same moves."""
     seeds = range(1, 13)
     plain = [m for seed in seeds for m in disguised_moves(0.0, seed)]
     by_seed = {seed: disguised_moves(1.0, seed) for seed in seeds}
     full = [m for seed in seeds for m in by_seed[seed]]
     assert len(plain) >= 20 and len(full) >= 20
-    assert sum(m[2] for m in plain) / len(plain) > 0.5
-    assert sum(m[2] for m in full) / len(full) < 0.4
+
+    def surprise(moves: list[tuple[bool, float]]) -> float:
+        """How many more times the moves named the Governor than the picture expected,
+        in standard deviations of that count."""
+        named = sum(n for n, _ in moves)
+        expected = sum(p for _, p in moves)
+        return float((named - expected) / np.sqrt(sum(p * (1 - p) for _, p in moves)))
+
+    assert surprise(plain) > 2.5
+    assert abs(surprise(full)) < 2.0
     assert disguised_moves(1.0, 3) == by_seed[3]
 
 

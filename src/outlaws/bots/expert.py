@@ -19,8 +19,9 @@ from importlib.resources import files
 
 import numpy as np
 
-from ..deduce import MoveModel
+from ..deduce import Belief, MoveModel
 from ..engine import Action, View
+from ..engine.actionspace import CHARACTER_ID
 from .evaluation import Evaluation
 from .search import SearchBot
 
@@ -37,35 +38,71 @@ def movers() -> MoveModel:
 STEPS = 480
 
 
+#: What flattening the opponent's picture of each card is worth to a decoy: the
+#: evaluation's threats to an exposed Governor and an exposed Hitman (450 : 400).
+DECOY_CARDS = ((CHARACTER_ID["governor"], 1.0), (CHARACTER_ID["hitman"], 0.9))
+#: How sharply the decoy prefers the pairs that flatten most: a pair whose gain is this
+#: much below the best is drawn e times less often.
+DECOY_TEMPERATURE = 0.02
+
+
+def decoy_pair(
+    exposure: Belief, pairs: Sequence[tuple[int, int]], rng: random.Random
+) -> tuple[int, int]:
+    """Two columns for a move to name, drawn from what the opponent already knows of my
+    cards (my exposure, a belief fed with public facts only) and nothing else.
+
+    A move mixes the opponent's picture of the two columns it names (R5.1). Naming the
+    column it suspects most with one it suspects least flattens that picture most: the
+    gain of a pair is the drop in the expected squared certainty, ``sum(p**3)``, of where
+    the Governor and the Hitman stand. Since the draw reads nothing the opponent does not
+    know, the pair tells it nothing new, however well it has learned how the expert moves.
+    """
+    seen = exposure.marginals()
+    gains = []
+    for a, b in pairs:
+        gain = 0.0
+        for card, weight in DECOY_CARDS:
+            pa, pb = float(seen[a - 1, card]), float(seen[b - 1, card])
+            mean = (pa + pb) / 2
+            gain += weight * (pa**3 + pb**3 - 2 * mean**3)
+        gains.append(gain)
+    best = max(gains)
+    weights = [np.exp((gain - best) / DECOY_TEMPERATURE) for gain in gains]
+    return rng.choices(list(pairs), weights=weights)[0]
+
+
 class ExpertBot(SearchBot):
     """``search:3``'s candidates and worlds, the move model in its belief, and a fifth
     fewer simulated actions (another search level's budget for tests); ``disguise``: the
-    share of its moves that name two columns at random (see :meth:`choose`)."""
+    share of its moves whose pair is a decoy (see :meth:`choose`)."""
 
     def __init__(self, seed: int | None = None, level: int = 3, disguise: float = 0.0) -> None:
         super().__init__(seed, level=level, movers=movers())
         if level == 3:
             self.max_steps = STEPS
         self.disguise = disguise
-        # A stream of its own, so that the search draws what it drew without disguises.
-        self.disguise_rng = random.Random(seed)
+        # A stream of its own, so that the search draws what it drew without disguises,
+        # and seeded apart from the search's, so that the two streams do not draw alike.
+        self.disguise_rng = random.Random(None if seed is None else f"disguise {seed}")
         self.name = "expert"
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """The search's choice, except that a move, ``disguise`` of the time, names two
-        columns drawn at random; whether the cards then change places is what the
-        evaluation prefers (the opponent never sees it). A watcher who learned which
-        cards the search moves (its Governor with the Hitman or the Sheriff, four times
-        as often as chance) then learns a mixture, and reads less from each move. The
-        shipped expert does not disguise (0): what a disguise costs and saves is being
-        measured (docs/bots.md, "Can the expert be read?")."""
+        """The search's choice, except that a move, ``disguise`` of the time, names the
+        two columns of a decoy (:func:`decoy_pair`), drawn from what the opponent already
+        knows; whether the cards then change places is what the evaluation prefers (the
+        opponent never sees it). Undisguised, the search names its Governor's column with
+        the Hitman's or the Sheriff's four times as often as chance, and a watcher who
+        learned that reads where he stands; a decoy tells the watcher nothing new.
+        """
         action = super().choose(view, legal)
         if action.type != "move" or self.disguise_rng.random() >= self.disguise:
             return action
         moves = [a for a in legal if a.type == "move"]
-        pair = self.disguise_rng.choice(sorted({(a.a or 0, a.b or 0) for a in moves}))
         heuristic = self.heuristic
         assert heuristic.belief is not None and heuristic.exposure is not None
+        pairs = sorted({(a.a or 0, a.b or 0) for a in moves})
+        pair = decoy_pair(heuristic.exposure, pairs, self.disguise_rng)
         judge = Evaluation(view, heuristic.belief, heuristic.exposure)
         return max((a for a in moves if (a.a, a.b) == pair), key=judge.score)
 
