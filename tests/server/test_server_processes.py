@@ -45,10 +45,11 @@ from serverkit import (
     settings_for,
     stored_game,
 )
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 
 from outlaws.server import create_app
 from outlaws.server.bus import Bus, LocalBus, RedisBus
+from outlaws.server.storage import ActionRow, Storage
 
 
 def stored_actions(database: str, game_id: str) -> list[int]:
@@ -127,6 +128,44 @@ def test_two_seats_on_two_processes_and_a_spectator_on_a_third_play_a_game(
             assert latest[0]["result"] == latest[1]["result"] == latest[None]["result"]
         assert stored_actions(database, game_id) == list(range(count))
         assert http_game(a, game_id) == http_game(b, game_id) == http_game(c, game_id)
+
+
+def test_a_game_read_while_another_process_ends_it_is_read_as_of_one_moment(
+    tmp_path: Path, database: str
+) -> None:
+    """R9 a game's end comes with the action that brought it: process 2 stores both in
+    one commit between process 1's reads of the game's row and of its actions. Process 1
+    reads the game as it was before (playing, without the action), never the action
+    without the end: a table rebuilt from that would show a game over by its turn limit
+    as still playing, a bot to act."""
+    with TestClient(create_app(settings_for(tmp_path, db_url=database))) as client:
+        game_id, _ = create_friend_game(client, turn_limit=30)
+        known = http_game(client, game_id)["actions"]
+    reader, writer = Storage(database), Storage(database)
+    ended = False
+
+    def end_meanwhile(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        nonlocal ended
+        if ended or "FROM seats" not in statement:
+            return  # after the game's row, before its actions
+        ended = True
+        with writer.engine.connect() as conn, conn.begin():
+            row = ActionRow(known, {"type": "pass"}, 0, "human", 0.0)
+            Storage.insert_action_rows(conn, [(game_id, row)])
+            result = {"winner": 0, "how": "turn_limit"}
+            Storage.update_game(conn, game_id, status="over", result=result)
+
+    event.listen(reader.engine, "before_cursor_execute", end_meanwhile)
+    try:
+        before = reader.load_game(game_id)
+        after = reader.load_game(game_id)
+    finally:
+        reader.dispose()
+        writer.dispose()
+    assert ended
+    assert before is not None and after is not None
+    assert (before.status, len(before.actions)) == ("playing", known)
+    assert (after.status, len(after.actions)) == ("over", known + 1)
 
 
 def test_the_same_action_sent_to_both_processes_is_stored_once(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -504,10 +504,26 @@ class Storage:
             rows = conn.execute(select(games.c.id).where(games.c.status.in_(list(statuses))))
             return [row.id for row in rows]
 
+    @contextlib.contextmanager
+    def _snapshot(self) -> Iterator[Connection]:
+        """A connection whose reads all see the database as of one moment, though other
+        processes commit between them: a game's row and its actions, read one after the
+        other, then agree (never an end without the action that brought it, nor the
+        action without its end)."""
+        with self.engine.connect() as conn:
+            if self.url.get_backend_name() == "sqlite":
+                # The sqlite3 module begins no transaction for a read, so each would see
+                # the file of its own moment; in one, every read sees the first's (WAL).
+                conn.exec_driver_sql("BEGIN")
+            else:
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            yield conn  # read only: closing rolls the transaction back
+
     def load_game(self, game_id: str, since: int = 0) -> GameRow | None:
         """A game with its seats and every action (from the action ``since`` on: a
-        process that holds the first ones catches up), or None."""
-        with self.engine.connect() as conn:
+        process that holds the first ones catches up), or None; all read at one moment
+        (:meth:`_snapshot`)."""
+        with self._snapshot() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).first()
             if row is None:
                 return None
