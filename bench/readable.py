@@ -10,7 +10,9 @@ A move names two columns and hides whether the cards changed places (R5.1). A bo
 picks the pair by where its Governor and Hitman stand tells a watcher where they are.
 How much that is worth to the watcher is measured here, in games. The *subject* is the
 bot (``--bots``; with ``--disguise D``, the expert whose moves name a decoy's two columns,
-drawn from what its opponent already knows, a share D of the time). Its opponent is the
+drawn from what its opponent already knows, a share D of the time; with ``--margin M``
+too, the search's own move where it is worth more than M points above the decoy's). Its
+opponent is the
 same bot, same search and budget, with one difference, the model its belief reads moves
 by (``--model``):
 
@@ -48,13 +50,14 @@ from outlaws.engine.actionspace import CHARACTER_ID
 KEY_PAIRS = (("governor", "hitman"), ("governor", "sheriff"), ("hitman", "sheriff"))
 
 
-def subject(spec: str, disguise: float | None, seed: int | None) -> Bot:
-    """Bot ``spec``, with its disguise set if ``disguise`` is given."""
+def subject(spec: str, disguise: float | None, margin: float | None, seed: int | None) -> Bot:
+    """Bot ``spec``, with its disguise (and the disguise's margin) set if given."""
     bot = make_bot(spec, seed)
     if disguise is not None:
         if not hasattr(bot, "disguise"):
             sys.exit(f"{spec} has no disguise to set")
         bot.disguise = disguise  # type: ignore[attr-defined]
+        bot.margin = margin  # type: ignore[attr-defined]
     return bot
 
 
@@ -72,6 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[2])
     parser.add_argument("--bots", default="expert", help="the spec to read")
     parser.add_argument("--disguise", type=float, help="the expert's disguise (0 to 1)")
+    parser.add_argument("--margin", type=float, help="with --disguise: the decoy's margin")
     parser.add_argument("--model", choices=("fitted", "exact"), default="fitted")
     parser.add_argument("--opponent", help="play this spec instead of a reader or exact")
     parser.add_argument("--moves-file", type=Path, help="the subject's moves (JSON lines)")
@@ -86,10 +90,16 @@ def main() -> None:
     args = parser.parse_args()
 
     name = args.bots
+    if args.margin is not None and args.disguise is None:
+        sys.exit("--margin needs --disguise")
     if args.disguise is not None:
         name = f"{args.bots.partition(':')[0]}-disguise{args.disguise}"
-        registry.register(name, lambda seed: subject(args.bots, args.disguise, seed))
+        if args.margin is not None:
+            name += f"-margin{args.margin:g}"
+        registry.register(name, lambda seed: subject(args.bots, args.disguise, args.margin, seed))
     about: dict[str, object] = {"spec": args.bots, "disguise": args.disguise}
+    if args.margin is not None:
+        about["margin"] = args.margin
     model: MoveModel | None = None
     opponent = "exact"
     if args.opponent is not None:

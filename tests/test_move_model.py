@@ -189,13 +189,15 @@ def test_moves_are_read_back_from_arena_records(tmp_path: Path) -> None:
     assert tables["swap"] == model.swap.tolist()
 
 
-def disguised_moves(disguise: float, seed: int) -> list[tuple[bool, float]]:
-    """The moves a level-1 expert with ``disguise`` makes against the heuristic in game
-    ``seed``, each as (whether it named the expert's Governor, how likely the opponent's
-    picture of the expert's cards, its exposure, made that: P(Governor at a or b)); each
-    checked legal by the engine as it is applied."""
+def disguised_moves(
+    disguise: float, seed: int, margin: float | None = None
+) -> list[tuple[bool, float]]:
+    """The moves a level-1 expert with ``disguise`` (and ``margin``) makes against the
+    heuristic in game ``seed``, each as (whether it named the expert's Governor, how likely
+    the opponent's picture of the expert's cards, its exposure, made that: P(Governor at a
+    or b)); each checked legal by the engine as it is applied."""
     state = State.new(seed=seed, turn_limit=60)
-    expert = ExpertBot(seed, level=1, disguise=disguise)
+    expert = ExpertBot(seed, level=1, disguise=disguise, margin=margin)
     bots = (expert, HeuristicBot(seed))
     out: list[tuple[bool, float]] = []
     while not state.over:
@@ -237,6 +239,21 @@ def test_a_disguised_expert_s_moves_tell_the_opponent_nothing_it_did_not_know() 
     assert surprise(plain) > 2.5
     assert abs(surprise(full)) < 2.0
     assert disguised_moves(1.0, 3) == by_seed[3]
+
+
+def test_a_disguise_s_margin_keeps_the_search_s_move_only_where_it_is_worth_more() -> None:
+    """R5.1: with a margin, the disguised expert plays the search's own move when the
+    evaluation rates it more than the margin above the decoy's. A margin every move
+    clears gives the undisguised expert's game, one no move clears the full decoy's, and
+    one in between plays some moves of each."""
+    for seed in (2, 5):
+        plain, decoy = disguised_moves(0.0, seed), disguised_moves(1.0, seed)
+        assert disguised_moves(1.0, seed, margin=-1e9) == plain
+        assert disguised_moves(1.0, seed, margin=1e9) == decoy
+    between = [m for seed in range(1, 7) for m in disguised_moves(1.0, seed, margin=60.0)]
+    plain = [m for seed in range(1, 7) for m in disguised_moves(0.0, seed)]
+    decoy = [m for seed in range(1, 7) for m in disguised_moves(1.0, seed)]
+    assert between != plain and between != decoy
 
 
 def test_a_reader_fitted_on_a_bot_s_moves_plays_it(

@@ -75,13 +75,22 @@ def decoy_pair(
 class ExpertBot(SearchBot):
     """``search:3``'s candidates and worlds, the move model in its belief, and a fifth
     fewer simulated actions (another search level's budget for tests); ``disguise``: the
-    share of its moves whose pair is a decoy (see :meth:`choose`)."""
+    share of its moves whose pair is a decoy, and ``margin``: how many points more the
+    search's own move must be worth for it to be played instead (None: never; see
+    :meth:`choose`)."""
 
-    def __init__(self, seed: int | None = None, level: int = 3, disguise: float = 0.0) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        level: int = 3,
+        disguise: float = 0.0,
+        margin: float | None = None,
+    ) -> None:
         super().__init__(seed, level=level, movers=movers())
         if level == 3:
             self.max_steps = STEPS
         self.disguise = disguise
+        self.margin = margin
         # A stream of its own, so that the search draws what it drew without disguises,
         # and seeded apart from the search's, so that the two streams do not draw alike.
         self.disguise_rng = random.Random(None if seed is None else f"disguise {seed}")
@@ -94,6 +103,11 @@ class ExpertBot(SearchBot):
         opponent never sees it). Undisguised, the search names its Governor's column with
         the Hitman's or the Sheriff's four times as often as chance, and a watcher who
         learned that reads where he stands; a decoy tells the watcher nothing new.
+
+        With a ``margin``, the search's own move is kept when the evaluation rates it more
+        than ``margin`` points above the decoy's best: a pair then gives itself away only
+        where the decoy would cost the most (a Governor in the line of fire, a Hitman to
+        bring opposite his target).
         """
         action = super().choose(view, legal)
         if action.type != "move" or self.disguise_rng.random() >= self.disguise:
@@ -104,7 +118,10 @@ class ExpertBot(SearchBot):
         pairs = sorted({(a.a or 0, a.b or 0) for a in moves})
         pair = decoy_pair(heuristic.exposure, pairs, self.disguise_rng)
         judge = Evaluation(view, heuristic.belief, heuristic.exposure)
-        return max((a for a in moves if (a.a, a.b) == pair), key=judge.score)
+        decoy = max((a for a in moves if (a.a, a.b) == pair), key=judge.score)
+        if self.margin is not None and judge.score(action) - judge.score(decoy) > self.margin:
+            return action
+        return decoy
 
 
 __all__ = ["STEPS", "ExpertBot", "movers"]
