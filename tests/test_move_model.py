@@ -246,13 +246,13 @@ def test_a_disguise_s_margin_keeps_the_search_s_move_only_where_it_is_worth_more
     evaluation rates it more than the margin above the decoy's. A margin every move
     clears gives the undisguised expert's game, one no move clears the full decoy's, and
     one in between plays some moves of each."""
-    for seed in (2, 5):
-        plain, decoy = disguised_moves(0.0, seed), disguised_moves(1.0, seed)
-        assert disguised_moves(1.0, seed, margin=-1e9) == plain
-        assert disguised_moves(1.0, seed, margin=1e9) == decoy
-    between = [m for seed in range(1, 7) for m in disguised_moves(1.0, seed, margin=60.0)]
-    plain = [m for seed in range(1, 7) for m in disguised_moves(0.0, seed)]
-    decoy = [m for seed in range(1, 7) for m in disguised_moves(1.0, seed)]
+    seeds = range(1, 5)
+    plain = {seed: disguised_moves(0.0, seed) for seed in seeds}
+    decoy = {seed: disguised_moves(1.0, seed) for seed in seeds}
+    between = {seed: disguised_moves(1.0, seed, margin=60.0) for seed in seeds}
+    for seed in (2, 3):
+        assert disguised_moves(1.0, seed, margin=-1e9) == plain[seed]
+        assert disguised_moves(1.0, seed, margin=1e9) == decoy[seed]
     assert between != plain and between != decoy
 
 
