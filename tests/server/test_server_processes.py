@@ -422,14 +422,18 @@ def test_a_process_killed_while_its_bot_thinks_is_taken_over_and_the_game_goes_o
     goes on to its end."""
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    lease = 1.0
+    # A short lease, so that the take-over is quick, but some beats long (a beat a
+    # second): with a lease of one beat, a beat a little late on a busy machine let B
+    # take A's new game before A had played it.
+    lease = 2.5
     rng = random.Random(5)
-    with TestClient(
-        create_app(settings_for(tmp_path / "b", db_url=database, bus=buses(), lease=lease))
-    ) as b:
-        a = TestClient(
-            create_app(settings_for(tmp_path / "a", db_url=database, bus=buses(), lease=lease))
-        )
+
+    def server(name: str) -> TestClient:
+        settings = settings_for(tmp_path / name, db_url=database, bus=buses(), lease=lease)
+        return TestClient(create_app(settings))
+
+    with server("b") as b:
+        a = server("a")
         with a:
             service_a = a.app.state.service  # type: ignore[attr-defined]
 
