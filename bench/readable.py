@@ -12,9 +12,8 @@ How much that is worth to the watcher is measured here, in games. The *subject* 
 bot (``--bots``; with ``--disguise D``, the expert whose moves name a decoy's two columns,
 drawn from what its opponent already knows, a share D of the time; with ``--margin M``
 too, the search's own move where it is worth more than M points above the decoy's). Its
-opponent is the
-same bot, same search and budget, with one difference, the model its belief reads moves
-by (``--model``):
+opponent is the same bot, same search and budget, with one difference, the model its
+belief reads moves by (``--model``):
 
 - ``fitted``: the ``reader``, whose model is fitted on the subject's own moves (as
   ``bench/move_model.py`` fits one) from ``--moves-file``; ``--fit-games N`` (with

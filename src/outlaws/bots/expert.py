@@ -118,8 +118,9 @@ class ExpertBot(SearchBot):
         pairs = sorted({(a.a or 0, a.b or 0) for a in moves})
         pair = decoy_pair(heuristic.exposure, pairs, self.disguise_rng)
         judge = Evaluation(view, heuristic.belief, heuristic.exposure)
-        decoy = max((a for a in moves if (a.a, a.b) == pair), key=judge.score)
-        if self.margin is not None and judge.score(action) - judge.score(decoy) > self.margin:
+        scored = [(judge.score(a), a) for a in moves if (a.a, a.b) == pair]
+        decoy_score, decoy = max(scored, key=lambda scored_move: scored_move[0])
+        if self.margin is not None and judge.score(action) - decoy_score > self.margin:
             return action
         return decoy
 
