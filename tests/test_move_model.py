@@ -242,18 +242,18 @@ def test_a_disguised_expert_s_moves_tell_the_opponent_nothing_it_did_not_know() 
 
 
 def test_a_disguise_s_margin_keeps_the_search_s_move_only_where_it_is_worth_more() -> None:
-    """R5.1: with a margin, the disguised expert plays the search's own move when the
-    evaluation rates it more than the margin above the decoy's. A margin every move
-    clears gives the undisguised expert's game, one no move clears the full decoy's, and
-    one in between plays some moves of each."""
+    """R5.1: the search weighs the decoy's moves beside its own candidates. With a
+    margin, the disguised expert keeps the search's own move where its value is more than
+    the margin above the decoy's. A margin no move clears gives the full decoy's game;
+    one every move clears, the search's own choices among candidates that include the
+    decoy's; one in between, some moves of each."""
     seeds = range(1, 5)
-    plain = {seed: disguised_moves(0.0, seed) for seed in seeds}
     decoy = {seed: disguised_moves(1.0, seed) for seed in seeds}
-    between = {seed: disguised_moves(1.0, seed, margin=60.0) for seed in seeds}
+    own = {seed: disguised_moves(1.0, seed, margin=-1e9) for seed in seeds}
+    between = {seed: disguised_moves(1.0, seed, margin=20.0) for seed in seeds}
     for seed in (2, 3):
-        assert disguised_moves(1.0, seed, margin=-1e9) == plain[seed]
         assert disguised_moves(1.0, seed, margin=1e9) == decoy[seed]
-    assert between != plain and between != decoy
+    assert own != decoy and between != decoy and between != own
 
 
 def test_a_reader_fitted_on_a_bot_s_moves_plays_it(

@@ -22,7 +22,6 @@ import numpy as np
 from ..deduce import Belief, MoveModel
 from ..engine import Action, View
 from ..engine.actionspace import CHARACTER_ID
-from .evaluation import Evaluation
 from .search import SearchBot
 
 
@@ -75,9 +74,9 @@ def decoy_pair(
 class ExpertBot(SearchBot):
     """``search:3``'s candidates and worlds, the move model in its belief, and a fifth
     fewer simulated actions (another search level's budget for tests); ``disguise``: the
-    share of its moves whose pair is a decoy, and ``margin``: how many points more the
-    search's own move must be worth for it to be played instead (None: never; see
-    :meth:`choose`)."""
+    share of its moves whose pair is a decoy, and ``margin``: how many points more than the
+    decoy's the search's own move must be worth, by the search's values, for it to be
+    played instead (None: never; see :meth:`choose`)."""
 
     def __init__(
         self,
@@ -99,30 +98,39 @@ class ExpertBot(SearchBot):
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The search's choice, except that a move, ``disguise`` of the time, names the
         two columns of a decoy (:func:`decoy_pair`), drawn from what the opponent already
-        knows; whether the cards then change places is what the evaluation prefers (the
-        opponent never sees it). Undisguised, the search names its Governor's column with
-        the Hitman's or the Sheriff's four times as often as chance, and a watcher who
-        learned that reads where he stands; a decoy tells the watcher nothing new.
+        knows. Undisguised, the search names its Governor's column with the Hitman's or
+        the Sheriff's four times as often as chance, and a watcher who learned that reads
+        where he stands; a decoy tells the watcher nothing new.
 
-        With a ``margin``, the search's own move is kept when the evaluation rates it more
-        than ``margin`` points above the decoy's best: a pair then gives itself away only
-        where the decoy would cost the most (a Governor in the line of fire, a Hitman to
-        bring opposite his target).
+        The decoy's two moves (the cards exchanged, or only pretended) are weighed by the
+        search beside its own candidates, over the same worlds and the opponent's reply,
+        and the better of them is played; whether the cards change places the opponent
+        never sees. With a ``margin``, the search's own move is kept where its mean value
+        is more than ``margin`` points above the decoy's: a pair then gives itself away
+        only where the decoy would cost the most (a Governor in the line of fire).
         """
-        action = super().choose(view, legal)
-        if action.type != "move" or self.disguise_rng.random() >= self.disguise:
-            return action
-        moves = [a for a in legal if a.type == "move"]
+        moves = [i for i, action in enumerate(legal) if action.type == "move"]
+        if view.pending is not None or not self.disguise or not moves:
+            return super().choose(view, legal)
         heuristic = self.heuristic
-        assert heuristic.belief is not None and heuristic.exposure is not None
-        pairs = sorted({(a.a or 0, a.b or 0) for a in moves})
+        heuristic.observe(view)
+        assert heuristic.exposure is not None
+        pairs = sorted({(legal[i].a or 0, legal[i].b or 0) for i in moves})
         pair = decoy_pair(heuristic.exposure, pairs, self.disguise_rng)
-        judge = Evaluation(view, heuristic.belief, heuristic.exposure)
-        scored = [(judge.score(a), a) for a in moves if (a.a, a.b) == pair]
-        decoy_score, decoy = max(scored, key=lambda scored_move: scored_move[0])
-        if self.margin is not None and judge.score(action) - decoy_score > self.margin:
-            return action
-        return decoy
+        decoys = [i for i in moves if (legal[i].a, legal[i].b) == pair]
+        weighed = self.weigh(view, legal, extra=decoys)
+        pick = weighed.alive[self._mixed(weighed.alive_means)]
+        if legal[weighed.candidates[pick]].type != "move":
+            return legal[weighed.candidates[pick]]
+        if self.disguise_rng.random() >= self.disguise:
+            return legal[weighed.candidates[pick]]
+        decoy = max(
+            (k for k, i in enumerate(weighed.candidates) if i in decoys),
+            key=lambda k: weighed.means[k],
+        )
+        if self.margin is not None and weighed.means[pick] - weighed.means[decoy] > self.margin:
+            return legal[weighed.candidates[pick]]
+        return legal[weighed.candidates[decoy]]
 
 
 __all__ = ["STEPS", "ExpertBot", "movers"]

@@ -23,6 +23,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -51,6 +52,21 @@ _KEY_CARDS = frozenset({GOVERNOR, HITMAN, SHERIFF})
 #: behind the best a candidate must fall to be dropped.
 MIN_WORLDS = 6
 RACE_Z = 3.0
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """What a search found: its ``candidates`` (indices into the legal actions), the
+    ``means`` of the values each met, and which of them (positions in ``candidates``)
+    were still ``alive`` in the race when the budget ran out."""
+
+    candidates: list[int]
+    means: list[float]
+    alive: list[int]
+
+    @property
+    def alive_means(self) -> list[float]:
+        return [self.means[k] for k in self.alive]
 
 
 class SearchBot:
@@ -84,6 +100,15 @@ class SearchBot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         if view.pending is not None:
             return self.heuristic.choose(view, legal)
+        weighed = self.weigh(view, legal)
+        if len(weighed.candidates) == 1:
+            return legal[weighed.candidates[0]]
+        return legal[weighed.candidates[weighed.alive[self._mixed(weighed.alive_means)]]]
+
+    def weigh(self, view: View, legal: Sequence[Action], extra: Sequence[int] = ()) -> Weighed:
+        """The candidates (the heuristic's best, the election defences, then ``extra``,
+        indices into ``legal``) and their mean values over the worlds each met, racing
+        them until the budget is spent or one is left."""
         start = time.perf_counter()
         heuristic = self.heuristic
         heuristic.observe(view)
@@ -91,8 +116,9 @@ class SearchBot:
         scores = heuristic.scores(view, legal)
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[: self.candidates]
         ranked += [i for i in _election_defences(view, legal, heuristic.belief) if i not in ranked]
+        ranked += [i for i in extra if i not in ranked]
         if len(ranked) == 1:
-            return legal[ranked[0]]
+            return Weighed(ranked, [0.0], [0])
         values: list[list[float]] = [[] for _ in ranked]
         alive = list(range(len(ranked)))
         deadline = start + self.budget_ms / 1000.0 if self.budget_ms is not None else math.inf
@@ -110,8 +136,7 @@ class SearchBot:
                 alive = _race(values, alive)
                 if len(alive) == 1:
                     break
-        means = [sum(values[k]) / len(values[k]) for k in alive]
-        return legal[ranked[alive[self._mixed(means)]]]
+        return Weighed(ranked, [sum(v) / len(v) for v in values], alive)
 
     def _mixed(self, means: list[float]) -> int:
         """A softmax draw over the mean values (temperature in points)."""
@@ -227,4 +252,4 @@ def _outcome(state: State, me: int, steps: int) -> float:
     return WIN - late if state.winner == me else -WIN + late
 
 
-__all__ = ["LEVELS", "SearchBot"]
+__all__ = ["LEVELS", "SearchBot", "Weighed"]
