@@ -285,3 +285,35 @@ def test_a_reader_fitted_on_a_bot_s_moves_plays_it(
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["settings"]["names"] == ["random", "heuristic"]
     assert result["subject"] == {"spec": "heuristic", "disguise": None}
+
+
+def test_the_pair_alone_takes_the_governor_out_of_a_rules_alone_watcher_s_sights() -> None:
+    """R5.1: a watcher that reads by the rules alone gives the two columns a move names
+    the mean of what it gave them; bench/line_of_fire.py asks whether the Governor then
+    stands at its likeliest column (shared among ties), for the pair a bot played, the
+    decoy's, and the pair that knows where he stands."""
+    bench_module()  # bench/line_of_fire.py imports move_model
+    fire = bench_module("line_of_fire")
+    seen = np.array([0.6, 0.2, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0])
+    assert fire.in_sights(seen, 0) == 1.0 and fire.in_sights(seen, 1) == 0.0
+    # Naming his column with an unsuspected one halves him: a tie with the other half.
+    after = fire.mixed(seen, 0, 3)
+    assert after.tolist() == [0.3, 0.2, 0.2, 0.3, 0.0, 0.0, 0.0, 0.0]
+    assert fire.in_sights(after, 0) == fire.in_sights(after, 3) == 0.5
+    # Every pair that names his column leaves him level with one other (a shot hits him
+    # half the time); every other pair leaves him alone at the top. So the least-exposed
+    # pair always names him, and the decoy (0, 3) was already as good as the best.
+    rng = random.Random(1)
+    pairs = [(a, b) for a in range(8) for b in range(a + 1, 8)]
+    played, public, guarded, private = fire.pairs_for(seen, 0, pairs, (4, 5), (0, 3), rng)
+    assert played == (4, 5) and public == (0, 3)
+    assert 0 in private and fire.in_sights(fire.mixed(seen, *private), 0) == 0.5
+    assert guarded == public
+    # A whole game: the least-exposed pair never leaves him more in sights than the
+    # pair the bot played or the decoy's.
+    sums = fire.game("heuristic", 1000)
+    moves = sums[1]
+    assert moves > 0
+    in_sights = {policy: sums[2 + 4 * k] for k, policy in enumerate(fire.POLICIES)}
+    assert in_sights["private"] == in_sights["guarded"]
+    assert in_sights["private"] <= min(in_sights["played"], in_sights["public"])
