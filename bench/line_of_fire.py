@@ -96,6 +96,8 @@ def game(spec: str, seed: int) -> npt.NDArray[np.float64]:
     state = new_game(spec, seed, "bot")
     bots = [make_bot(spec, seed * 2), make_bot(spec, seed * 2 + 1)]
     rng = random.Random(f"line of fire {seed}")
+    # Each seat's exposure, brought up to date at its moves (it reads the log onward).
+    exposures: list[Belief | None] = [None, None]
     sums = np.zeros(2 + 4 * len(POLICIES))
     while not state.over:
         seat = state.to_act
@@ -106,7 +108,11 @@ def game(spec: str, seed: int) -> npt.NDArray[np.float64]:
         street = state.street[seat]
         if action.type == "move" and action.a and action.b and GOV in street:
             moves = sorted({(m.a - 1, m.b - 1) for m in legal if m.type == "move" and m.a and m.b})
-            exposure = Belief(view, about=seat)
+            exposure = exposures[seat]
+            if exposure is None:
+                exposure = exposures[seat] = Belief(view, about=seat)
+            else:
+                exposure.update(view)
             seen = exposure.marginals()[:, GOV]
             column = street.index(GOV)
             decoy = decoy_pair(exposure, [(a + 1, b + 1) for a, b in moves], rng)
