@@ -156,7 +156,8 @@ export class Guard {
         text: t("prompt.confirm.no"),
         onclick: () => answer(false),
       });
-      dialog.replaceChildren(
+      // The DOM's replaceChildren would write a null child as the text "null".
+      const parts = [
         h("h2", { id: "confirm-action-title", text: t("prompt.confirm.title") }),
         warning
           ? h("p", {
@@ -169,7 +170,8 @@ export class Guard {
           : null,
         ...lines.map((text) => h("p", { class: "confirm-line", text })),
         h("div", { class: "row" }, yes, no),
-      );
+      ];
+      dialog.replaceChildren(...parts.filter(Boolean));
       dialog.onclose = () => answer(false); // Escape
       dialog.showModal();
       (warning ? no : yes).focus();
