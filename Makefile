@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The browser tests' node packages (package.json: axe-core), installed as locked.
+NODE_STAMP := node_modules/.installed
 
 .PHONY: run test lint bench clean
 
@@ -12,10 +14,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,rl,postgres,redis]'
 	touch $(STAMP)
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
 run: $(STAMP)
 	$(BIN)/outlaws serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
 	node --test tests/js/
@@ -25,4 +31,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) node_modules build src/*.egg-info

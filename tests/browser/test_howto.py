@@ -277,3 +277,69 @@ def test_a_long_press_explains_a_card_on_a_phone(
         assert errors == []
     finally:
         context.close()
+
+
+def box_of(locator: Any) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return dict(box)
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_a_click_puts_the_tooltip_away_and_it_never_covers_the_card_picked_up(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    answer = api.post("/games", json={"opponent": "bot", "bot": "random", "seat": 0})
+    data = answer.json()
+    page.goto(f"/#/game/{data['game']}/{data['token']}")
+    tip = page.get_by_test_id("card-tip")
+    third = page.get_by_test_id("place-col-3")
+    third.hover()
+    expect(tip).to_be_visible()
+    assert not overlap(box_of(tip), box_of(third))
+    # A click picks the card up: the tooltip goes, and stays away while the pointer rests.
+    third.click()
+    expect(third).to_have_class(re.compile(r"\bpicked\b"))
+    expect(tip).to_be_hidden()
+    page.wait_for_timeout(600)
+    expect(tip).to_be_hidden()
+    # Another card's tooltip covers neither that card nor the one picked up, wherever it
+    # stands: the Saloon's under the street, the street's next to it.
+    for testid in ("place-saloon-0", "place-saloon-1", "place-col-4", "place-col-2"):
+        other = page.get_by_test_id(testid)
+        other.hover()
+        expect(tip).to_be_visible()
+        expect(tip).to_have_attribute("data-card", other.get_attribute("data-card") or "")
+        shown = box_of(tip)
+        assert not overlap(shown, box_of(other)), testid
+        assert not overlap(shown, box_of(third)), testid
+    assert console_errors == []
+
+
+def test_at_the_table_the_tooltip_leaves_the_acting_card_in_sight(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    open_table(page, *new_bot_game(api))
+    tip = page.get_by_test_id("card-tip")
+    mine = page.locator('.card.mine.selectable[data-testid^="card-0-"]').first
+    mine.hover()
+    expect(tip).to_be_visible()
+    mine.click()
+    expect(mine).to_have_class(re.compile(r"\bselected\b"))
+    expect(tip).to_be_hidden()
+    acting = box_of(page.locator(".card.selected"))
+    for other in (page.get_by_test_id("saloon-1-0"), page.get_by_test_id("saloon-0-1")):
+        other.hover()
+        expect(tip).to_be_visible()
+        shown = box_of(tip)
+        assert not overlap(shown, box_of(other))
+        assert not overlap(shown, acting)
+    assert console_errors == []

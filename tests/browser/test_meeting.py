@@ -96,7 +96,7 @@ def meet_play_and_rematch(
     sign_up(bob, bob_name)
     seek = bob.get_by_test_id("seek").filter(has_text=ada_name)
     expect(seek).to_be_visible(timeout=15_000)
-    expect(seek).to_contain_text("valendo rating")
+    expect(seek).to_contain_text("valendo pontos")
     expect(bob.get_by_test_id("online")).to_contain_text(ada_name)
     if pictures:  # the whole page: no scrolling to an entry the live list may redraw
         keep(bob, "lobby-live-phone-pt.png", full_page=True)

@@ -3,6 +3,7 @@
 // confirmation says, and what a reaction prompt is about and says of each answer.
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
 
 import { describe as describeAction } from "../../src/outlaws/web/confirm.js";
@@ -107,7 +108,7 @@ describe("what the confirmation says", () => {
       { type: "sheriff", col: 6, call: "hitman", target: 5, mayor: true }, { seat: 0, street: STREET },
     );
     assert.deepEqual(lines, [
-      "Sheriff with your Sheriff (column 6): both players will see this card.",
+      "Arrest with your Sheriff (column 6): both players will see this card.",
       "Your Mayor (column 5) is shown too.",
       "You call out: Hitman.",
       "Their card at column 5.",
@@ -115,6 +116,29 @@ describe("what the confirmation says", () => {
     ]);
     const take = describeAction({ type: "take", col: 3, call: "election" }, { seat: 0, street: STREET });
     assert.deepEqual(take, ["Take with your Governor (column 3): both players will see this card.", "You call out: Election."]);
+  });
+
+  test("an ability is told by what the card does, never by its name twice", () => {
+    const street = ["hitman", "indian", "governor", "bandit", "storekeep", "sheriff", "reporter", "dancer"];
+    const first = (action) => describeAction(action, { seat: 0, street })[0];
+    assert.equal(first({ type: "hitman", col: 1 }), "Shoot with your Hitman (column 1): both players will see this card.");
+    assert.equal(first({ type: "indian", col: 2 }), "Spy with your Indian (column 2): both players will see this card.");
+    assert.equal(first({ type: "bandit", col: 4, call: "sheriff" }), "Rob with your Bandit (column 4): both players will see this card.");
+    assert.equal(first({ type: "storekeep", col: 5, slots: [4, 5] }), "Swap tokens with your Storekeep (column 5): both players will see this card.");
+    assert.equal(first({ type: "reporter", col: 7, call: "mayor" }), "Write a headline with your Reporter (column 7): both players will see this card.");
+    assert.equal(first({ type: "dancer", col: 8, from: 6 }), "Lure a card with your Dancer (column 8): both players will see this card.");
+    // A basic action keeps its own name: the card is not named after it.
+    assert.equal(first({ type: "look", col: 2 }), "Look with your Indian (column 2): both players will see this card.");
+  });
+
+  test("every language has a word for what each ability does", () => {
+    for (const lang of ["en", "pt", "it", "ja"]) {
+      const catalogue = JSON.parse(readFileSync(new URL(`../../src/outlaws/web/i18n/${lang}.json`, import.meta.url), "utf-8"));
+      for (const card of ["hitman", "sheriff", "indian", "storekeep", "dancer", "reporter", "bandit", "reverend"]) {
+        const verb = catalogue[`prompt.confirm.verb.${card}`];
+        assert.ok(verb && verb !== catalogue[`card.${card}`], `${lang}: ${card}`);
+      }
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { initialState, reduce } from "../../src/outlaws/web/gamestate.js";
-import { Notebook, failedState, lastSeen, notebookColumns } from "../../src/outlaws/web/notebook.js";
+import { Notebook, failedState, lastSeen, notSeenYet, notebookColumns } from "../../src/outlaws/web/notebook.js";
 import { friendGame } from "./support.mjs";
 
 const OTHERS = ["governor", "hitman", "sheriff", "storekeep", "reporter", "bandit", "reverend"];
@@ -51,6 +51,23 @@ describe("where Bob's cards were last seen", () => {
     const ann = game.seat0.slice(0, 8).reduce((s, m) => reduce(s, m), initialState());
     assert.deepEqual(lastSeen(null, ann.events, 0), { indian: { col: 1, turn: 2 } });
     assert.deepEqual(lastSeen(null, ann.events, 1), { storekeep: { col: 1, turn: 1 } });
+  });
+});
+
+describe("Bob's cards not seen yet", () => {
+  test("his two Saloon cards stand face up from the start: they are seen, never listed as not seen (R3.1)", () => {
+    const game = friendGame();
+    const saloon = game.seat0[0].view.seats[1].saloon;
+    assert.deepEqual([...saloon].sort(), ["dancer", "mayor"]);
+    const never = notSeenYet(lastSeen(game.notebook0, [], 0), saloon);
+    assert.ok(!never.includes("dancer") && !never.includes("mayor"), never.join());
+    // The Indian was revealed at column 1: seen too. Every other character is not.
+    assert.deepEqual(never, ["governor", "hitman", "sheriff", "storekeep", "reporter", "bandit", "reverend"]);
+  });
+
+  test("before anything is revealed only the Saloon is seen; no view, nothing is left out", () => {
+    assert.equal(notSeenYet({}, ["dancer", "mayor"]).length, 8);
+    assert.equal(notSeenYet({}).length, 10);
   });
 });
 

@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
-  CHARACTERS, LAST_KEY, cardAt, cursorMove, fromPlaces, isValid, loadLast, move, pickOrDrop,
-  placeAtScreen, placeOf, placedArrangement, refusal, saveLast, screenIndex, shuffle, swap,
-  swapRefusal, toPlaces,
+  CHARACTERS, DRAFTS_KEPT, DRAFT_KEY, LAST_KEY, cardAt, cursorMove, forgetDraft, fromPlaces, isValid,
+  loadDraft, loadLast, move, pickOrDrop, placeAtScreen, placeOf, placedArrangement, refusal, saveDraft,
+  saveLast, screenIndex, shuffle, swap, swapRefusal, toPlaces,
 } from "../../src/outlaws/web/placement.js";
 import {
   initialState, isSeat, myTurn, placedAndWaiting, placing, reduce,
@@ -284,6 +284,49 @@ function placingMessage(type, { seat = 0, status = "placing", done = [false, fal
 function playHello(seat = 0) {
   return { ...messagesOf(friendGame(), seat, "hello")[0], phase: "play", placement: null };
 }
+
+describe("the arrangement in progress, across a reload", () => {
+  test("Ann's arrangement of game g1 comes back for her seat, and for no other seat or game", () => {
+    const storage = memoryStorage();
+    assert.equal(saveDraft(storage, "g1", 0, ARRANGED), true);
+    assert.deepEqual(loadDraft(storage, "g1", 0), ARRANGED);
+    assert.equal(loadDraft(storage, "g1", 1), null);
+    assert.equal(loadDraft(storage, "g2", 0), null);
+    // Bob arranges at seat 1 of the same game in the same browser: each keeps its own.
+    const bob = swap(ARRANGED, 0, 2);
+    saveDraft(storage, "g1", 1, bob);
+    assert.deepEqual(loadDraft(storage, "g1", 0), ARRANGED);
+    assert.deepEqual(loadDraft(storage, "g1", 1), bob);
+  });
+
+  test("a later change replaces the earlier one; once sent it is forgotten", () => {
+    const storage = memoryStorage();
+    saveDraft(storage, "g1", 0, ARRANGED);
+    const moved = move(ARRANGED, 0, 7);
+    saveDraft(storage, "g1", 0, moved);
+    assert.deepEqual(loadDraft(storage, "g1", 0), moved);
+    assert.equal(JSON.parse(storage.data[DRAFT_KEY]).length, 1);
+    forgetDraft(storage, "g1", 0);
+    assert.equal(loadDraft(storage, "g1", 0), null);
+  });
+
+  test("an arrangement no longer legal (the Governor in the Saloon, R3.1), or unreadable, is not restored", () => {
+    const illegal = { game: "g1", seat: 0, street: ["reverend", ...ARRANGED.street.slice(0, 1), ...ARRANGED.street.slice(2)], saloon: ["governor", "mayor"] };
+    assert.notEqual(refusal(illegal), null);
+    assert.equal(loadDraft(memoryStorage({ [DRAFT_KEY]: JSON.stringify([illegal]) }), "g1", 0), null);
+    assert.equal(saveDraft(memoryStorage(), "g1", 0, illegal), false);
+    assert.equal(loadDraft(memoryStorage({ [DRAFT_KEY]: "{not json" }), "g1", 0), null);
+    assert.equal(loadDraft({ getItem: () => { throw new Error("disabled"); } }, "g1", 0), null);
+  });
+
+  test("only the newest drafts are kept: games left unplaced do not fill the storage", () => {
+    const storage = memoryStorage();
+    for (let i = 0; i <= DRAFTS_KEPT; i += 1) saveDraft(storage, `g${i}`, 0, ARRANGED);
+    assert.equal(JSON.parse(storage.data[DRAFT_KEY]).length, DRAFTS_KEPT);
+    assert.equal(loadDraft(storage, "g0", 0), null);
+    assert.deepEqual(loadDraft(storage, `g${DRAFTS_KEPT}`, 0), ARRANGED);
+  });
+});
 
 describe("the reducer while the seats place (R3.1)", () => {
   test("a hello while placing: no view, no log, nothing to choose, the placement screen", () => {

@@ -1,17 +1,23 @@
 // The guided game's lesson (tutorial.js): its steps, which one is current as the game
-// goes on, and the legal list narrowed to the lesson's action; and that its actions are
-// the learner's script of the server's fixed game (bots/tutorial.py).
+// goes on (every one shown, each explanation until it is read), the legal list narrowed
+// to the lesson's action with the Move's answer it shuts; and that its actions are the
+// learner's script of the server's fixed game (bots/tutorial.py).
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 
 import {
+  choiceLocked,
   currentStep,
   isTutorial,
   lessonLegal,
   matches,
+  parseRead,
   placeTestId,
+  readAfterNext,
+  readKey,
+  shows,
   STEPS,
   stepDone,
 } from "../../src/outlaws/web/tutorial.js";
@@ -66,6 +72,25 @@ describe("the steps", () => {
 });
 
 describe("the current step", () => {
+  /** The steps shown, in order, as the learner reads each one as soon as it is drawn
+   * and the opponent has always answered already (`record`: the lengths the record
+   * takes, action by action). */
+  function walk(record) {
+    const shown = [];
+    let read = 0;
+    let played = 0;
+    for (let guard = 0; guard < 200; guard += 1) {
+      const actions = record[played];
+      const now = currentStep(actions, read, played === record.length - 1);
+      if (shown.at(-1) !== now.index) shown.push(now.index);
+      if (now.step.final) return shown;
+      if (now.waiting) throw new Error(`the opponent never played up to ${now.step.id}`);
+      if (now.step.expect) played += 1;
+      else read = readAfterNext(read, now.index);
+    }
+    throw new Error("the lesson never ended");
+  }
+
   test("walks through the introduction with Next, then waits for the first action", () => {
     assert.equal(currentStep(0, 0).step.id, "welcome");
     assert.equal(currentStep(0, 1).step.id, "goal");
@@ -73,29 +98,45 @@ describe("the current step", () => {
     assert.equal(currentStep(0, 3).waiting, false);
   });
 
-  test("skips an introduction the learner acted without reading", () => {
+  test("shows every step in order, though the opponent always answers at once", () => {
+    // The record as the learner sees it grow: each learner action, with the bot's
+    // answers already in (the record jumps 1 → 2 → 4, 4 → 5 → 7, …).
+    const learner = STEPS.filter((step) => step.expect).map((step) => step.after);
+    const record = [...learner, STEPS.at(-1).after];
+    assert.deepEqual(record, [0, 1, 4, 5, 7, 10, 11, 14, 15]);
+    assert.deepEqual(walk(record), STEPS.map((_, index) => index));
+  });
+
+  test("keeps an explanation on screen until it is read, however far the opponent played", () => {
+    // The Look shows the Election token (2 actions); the bot's two moves follow at once.
+    assert.equal(currentStep(4, at("look") + 1).step.id, "looked");
+    assert.equal(currentStep(4, at("looked") + 1).step.id, "theirMoves");
+    // The Vote seen, the bot's Hitman already shot: the Vote is explained first.
+    assert.equal(currentStep(7, at("lookVote") + 1).step.id, "lookedVote");
+    assert.equal(currentStep(7, at("lookedVote") + 1).step.id, "intercept");
+    // The miss stays while the bot looks and moves on.
+    assert.equal(currentStep(14, at("hitman") + 1).step.id, "missed");
+    assert.equal(currentStep(14, at("missed") + 1).step.id, "election");
+  });
+
+  test("waits, once read, for the opponent to play up to the next step", () => {
+    const now = currentStep(3, at("looked") + 1);
+    assert.deepEqual([now.step.id, now.waiting], ["theirMoves", true]);
+    const cancelled = currentStep(8, at("intercept") + 1);
+    assert.deepEqual([cancelled.step.id, cancelled.waiting], ["cancelled", true]);
+    assert.equal(currentStep(9, at("intercept") + 1).waiting, false);
+  });
+
+  test("resumes after a reload without the count read: at the first explanation after the last action", () => {
     assert.equal(currentStep(1, 0).step.id, "swapped");
-    assert.equal(currentStep(2, 0).step.id, "looked");
+    assert.equal(currentStep(4, 0).step.id, "looked");
+    assert.equal(currentStep(7, 0).step.id, "lookedVote");
+    assert.equal(currentStep(14, 0).step.id, "missed");
   });
 
-  test("keeps a comment on screen while the opponent plays, then moves on", () => {
-    assert.equal(currentStep(3, 0).step.id, "looked");
-    assert.equal(currentStep(4, 0).step.id, "theirMoves");
-    const acked = at("looked") + 1;
-    assert.deepEqual(
-      { id: currentStep(3, acked).step.id, waiting: currentStep(3, acked).waiting },
-      { id: "theirMoves", waiting: true },
-    );
-  });
-
-  test("shows the interception when the prompt comes, and waits for the Reverend", () => {
-    assert.equal(currentStep(6, 0).step.id, "lookedVote");
-    assert.equal(currentStep(7, 0).step.id, "intercept");
-    assert.deepEqual([currentStep(8, 0).step.id, currentStep(8, 0).waiting], ["cancelled", true]);
-    assert.deepEqual([currentStep(10, 0).step.id, currentStep(10, 0).waiting], ["cancelled", false]);
-    assert.equal(currentStep(12, 0).step.id, "missed");
-    assert.equal(currentStep(13, 0).step.id, "missed");
-    assert.equal(currentStep(14, 0).step.id, "election");
+  test("never goes back when an old box's Next is clicked late", () => {
+    assert.equal(readAfterNext(7, 2), 7);
+    assert.equal(readAfterNext(7, 7), 8);
   });
 
   test("is the end once the game is over", () => {
@@ -105,24 +146,56 @@ describe("the current step", () => {
   });
 });
 
+describe("the count of steps read, kept in this browser", () => {
+  test("is kept per game", () => {
+    assert.notEqual(readKey("g1"), readKey("g2"));
+  });
+
+  test("reads back what was kept, and 0 for nothing or nonsense", () => {
+    assert.equal(parseRead("7"), 7);
+    assert.equal(parseRead(null), 0);
+    assert.equal(parseRead("seven"), 0);
+    assert.equal(parseRead("-1"), 0);
+    assert.equal(parseRead(String(STEPS.length + 1)), 0);
+  });
+});
+
 describe("the lesson's legal list", () => {
   const legal = [
     { type: "look", col: 4 },
     { type: "move", a: 5, b: 6, swap: true },
     { type: "move", a: 5, b: 6, swap: false },
+    { type: "move", a: 3, b: 4, swap: true },
     { type: "move", a: 3, b: 4, swap: false },
     { type: "take", col: 7, call: "vote" },
   ];
+  const intro = at("swap"); // the introduction read
 
   test("is only the expected action where the lesson waits for one", () => {
-    assert.deepEqual(lessonLegal(legal, 0), [{ type: "move", a: 5, b: 6, swap: true }]);
-    assert.deepEqual(lessonLegal(legal, 1), [{ type: "look", col: 4 }]);
-    assert.deepEqual(lessonLegal(legal, 10), [{ type: "take", col: 7, call: "vote" }]);
+    assert.deepEqual(lessonLegal(legal, 1, at("swapped") + 1), [{ type: "look", col: 4 }]);
+    assert.deepEqual(lessonLegal(legal, 10, at("cancelled") + 1), [{ type: "take", col: 7, call: "vote" }]);
   });
 
-  test("is the engine's whole list elsewhere, or when the game left the script", () => {
-    assert.equal(lessonLegal(legal, 2), legal);
-    assert.equal(lessonLegal(legal, 11), legal); // hitman 2 is not in this list
+  test("shows a Move with both its answers, swap for real and only pretend", () => {
+    assert.deepEqual(lessonLegal(legal, 0, intro), [
+      { type: "move", a: 5, b: 6, swap: true },
+      { type: "move", a: 5, b: 6, swap: false },
+    ]);
+    assert.deepEqual(lessonLegal(legal, 4, at("theirMoves") + 1), [
+      { type: "move", a: 3, b: 4, swap: true },
+      { type: "move", a: 3, b: 4, swap: false },
+    ]);
+  });
+
+  test("is empty while an explanation is unread, even when the learner could act", () => {
+    assert.deepEqual(lessonLegal(legal, 0, 0), []);
+    assert.deepEqual(lessonLegal(legal, 1, 0), []); // the swap not yet explained
+    assert.deepEqual(lessonLegal(legal, 4, at("looked") + 1), []); // their moves unread
+  });
+
+  test("is the engine's whole list when the game left the script", () => {
+    assert.equal(lessonLegal(legal, 11, at("taken") + 1), legal); // hitman 2 is not in this list
+    assert.equal(lessonLegal(legal, 2, at("looked") + 1), legal); // no step for this position
     assert.equal(lessonLegal(null, 0), null);
   });
 
@@ -130,6 +203,24 @@ describe("the lesson's legal list", () => {
     assert.ok(matches({ type: "move", a: 6, b: 5, swap: true }, { type: "move", a: 5, b: 6, swap: true }));
     assert.ok(!matches({ type: "move", a: 6, b: 5, swap: false }, { type: "move", a: 5, b: 6, swap: true }));
     assert.ok(!matches({ type: "take", col: 7, call: "bogus" }, { type: "take", col: 7, call: "vote" }));
+    assert.ok(shows({ type: "move", a: 6, b: 5, swap: false }, { type: "move", a: 5, b: 6, swap: true }));
+    assert.ok(!shows({ type: "move", a: 4, b: 5, swap: true }, { type: "move", a: 5, b: 6, swap: true }));
+  });
+});
+
+describe("the Move's answer the lesson shuts", () => {
+  const real = STEPS[at("swap")].expect;
+  const bluff = STEPS[at("pretend")].expect;
+
+  test("is the other answer than the lesson's, swap for real then only pretend", () => {
+    assert.deepEqual([choiceLocked(real, "swap", "swap"), choiceLocked(real, "swap", "pretend")], [false, true]);
+    assert.deepEqual([choiceLocked(bluff, "swap", "swap"), choiceLocked(bluff, "swap", "pretend")], [true, false]);
+  });
+
+  test("is none in another step or action", () => {
+    assert.equal(choiceLocked(real, "other", "5"), false);
+    assert.equal(choiceLocked({ type: "take", col: 7, call: "vote" }, "call", "bogus"), false);
+    assert.equal(choiceLocked(undefined, "swap", "swap"), false);
   });
 });
 

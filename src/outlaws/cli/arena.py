@@ -158,7 +158,7 @@ def arena(
             "--placement",
             metavar="MODES",
             help=(
-                "Where each bot's cards stand before the first action (R3.1): 'random'"
+                "Where each bot's cards stand before the first action: 'random'"
                 " deals both arrangements from the game's seed; 'bot' lets each bot place"
                 " its own. One mode for all, or one per bot of --bots: '--bots"
                 " search:3,search:3 --placement bot,random' pits the bot's placement against"

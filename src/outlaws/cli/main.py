@@ -12,9 +12,10 @@ import typer
 
 from ..engine import Action, OutlawsError, State, record_of, replay_text, seat_view
 from .arena import register as register_arena
+from .catalogue import Catalogue
+from .gamelog import Reader, describe_at
 from .play import register
 from .serve import register as register_serve
-from .words import describe
 
 app = typer.Typer(
     help="Outlaws: Last Man Standing — the two-player Wild West bluffing game.",
@@ -71,26 +72,36 @@ def demo(
         players = [make_bot(spec, seed + seat) for seat, spec in enumerate(specs)]
     except ValueError as error:
         _fail(f"--bots: {error}")
-    typer.echo(f"Outlaws — {specs[0]} (seat 0) against {specs[1]} (seat 1), seed {seed}.")
-    typer.echo(f"Seat {state.to_act} starts.")
+    reader = Reader(Catalogue(), None, _names(Catalogue(), specs[0], specs[1]))
+    typer.echo(f"Outlaws — {reader.names[0]} against {reader.names[1]}, seed {seed}.")
+    assert state.to_act is not None
+    typer.echo(f"{reader.names[state.to_act]} starts.")
     shown = 0
 
     def show(current: State, seat: int, action: Action) -> None:
         nonlocal shown
         events = seat_view(current, None).log
-        for event in events[shown:]:
-            typer.echo(describe(event))
+        for i in range(shown, len(events)):
+            line = describe_at(events, i, reader)
+            if line is not None:
+                typer.echo(line)
         shown = len(events)
 
-    play_game(state, players, on_action=show)
-    if state.winner is None:
-        typer.echo("No winner: the turn limit was reached.")
-    else:
-        typer.echo(f"Seat {state.winner} ({specs[state.winner]}) wins the {state.how} way.")
+    play_game(state, players, on_action=show)  # the log's last line says how it ended
     records.mkdir(parents=True, exist_ok=True)
     path = records / f"game-{seed}.json"
     path.write_text(record_of(state).dumps(), encoding="utf-8")
     typer.echo(f"Record saved: {path}")
+
+
+def _names(catalogue: Catalogue, first: str, second: str) -> tuple[str, str]:
+    """How the two bots of a demo are called: by rank, and by player number too when
+    both have the same one."""
+    labels = (catalogue.bot_label(first), catalogue.bot_label(second))
+    if labels[0] != labels[1]:
+        return labels
+    number = [catalogue.t("player.seat", n=seat + 1) for seat in (0, 1)]
+    return (f"{number[0]} ({labels[0]})", f"{number[1]} ({labels[1]})")
 
 
 register_arena(app)

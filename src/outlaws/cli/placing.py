@@ -28,6 +28,7 @@ from ..engine import CHARACTERS, Placement, PlacementError
 from .prompt import Prompt, Quit
 from .screen import display_columns
 from .style import card_text
+from .words import plain
 
 #: The file of the records folder that remembers the last placement confirmed.
 LAST_FILE = "last-placement.txt"
@@ -37,19 +38,20 @@ LAST_FILE = "last-placement.txt"
 ABILITIES: dict[str, str] = {
     "governor": "no ability; wins by taking the Election while you hold more Votes."
     " Never in the Saloon",
-    "hitman": "pays a Bullet to shoot their card opposite: their Governor there, you win",
-    "sheriff": "pays Handcuffs, names Hitman (arrest: you win) or Bandit (locked up) opposite;"
+    "hitman": "pays a Bullet to shoot their card opposite: their Governor there, you win,"
+    " unless their Sheriff beside him intercepts",
+    "sheriff": "pays Handcuffs, names Hitman (arrest: you win) or Bandit (immobilized) opposite;"
     " beside your Governor he can stop their Hitman",
-    "indian": "looks at their card opposite",
+    "indian": "reveals their card opposite",
     "storekeep": "exchanges two tokens beside him, or one with the reserve's top",
     "dancer": "pulls one of their cards from up to 2 columns away to opposite her",
-    "reporter": "spends a Headline marker naming their card opposite: if right, it stays"
-    " face up for good",
+    "reporter": "spends a Headline marker naming their card opposite (any but the Governor):"
+    " if right, it stays face up for good",
     "bandit": "names Hitman or Sheriff opposite: if right, steals their Bullet or Handcuffs",
-    "reverend": "frees your locked-up Bandit on his left, or cancels their Sheriff's hit on"
-    " that card",
+    "reverend": "frees your immobilized Bandit on his left, or cancels their Sheriff's arrest"
+    " or immobilization of that card",
     "mayor": "widens the reach of the card on his right (Sheriff, Indian, Storekeep,"
-    " Reporter) by one column",
+    " Reporter) by one column; not for looking at or taking a token",
 }
 
 EXAMPLE = "gov hit sher ind store dan rep band | rev mayor"
@@ -139,7 +141,7 @@ def ask_placement(prompt: Prompt, seat: int, rng: random.Random, folder: Path) -
     """The human's placement, asked until one is valid and confirmed. Raises
     :class:`~outlaws.cli.prompt.Quit` if the human leaves."""
     console = prompt.console
-    console.rule(Text("Place your cards (R3.1)", style="bold"), style="grey37")
+    console.rule(Text("Place your cards", style="bold"), style="grey37")
     console.print(
         Text(
             "Before the first turn each side secretly places its ten characters: eight on"
@@ -149,7 +151,7 @@ def ask_placement(prompt: Prompt, seat: int, rng: random.Random, folder: Path) -
     )
     if seat == 1:
         console.print(
-            Text("You sit across the table: column 1 is at your RIGHT (R2.2).", style="italic dim")
+            Text("You sit across the table: column 1 is at your RIGHT.", style="italic dim")
         )
     console.print(roster())
     while True:
@@ -178,7 +180,8 @@ def ask_placement(prompt: Prompt, seat: int, rng: random.Random, folder: Path) -
                 placement = Placement.parse(text)
             except PlacementError as error:
                 where = _where(error.field)
-                reason = error.reason if where else error.reason[:1].upper() + error.reason[1:]
+                words = plain(error.reason)
+                reason = words if where else words[:1].upper() + words[1:]
                 prompt.error(f"{where}{reason}.")
                 continue
         console.print(placement_row(placement, seat))

@@ -34,6 +34,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Placement, Setup, State
+from .catalogue import ENGLISH, Catalogue, languages
+from .gamelog import Reader
 from .placing import ask_placement
 from .prompt import Prompt, Quit
 from .session import Session, save_record
@@ -60,7 +62,7 @@ def play(
         ),
     ] = None,
     seat: Annotated[
-        int, typer.Option(min=0, max=1, help="Your seat, 0 or 1 (who starts is drawn, R3.3).")
+        int, typer.Option(min=0, max=1, help="Your seat, 0 or 1 (who starts is drawn).")
     ] = 0,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the deal and of the bot (default: the clock).")
@@ -82,7 +84,7 @@ def play(
     placement: Annotated[
         PlacementMode,
         typer.Option(
-            help="choose: place your cards before the first turn (R3.1);"
+            help="choose: place your cards before the first turn;"
             " random: both arrangements dealt from the seed, no questions.",
         ),
     ] = PlacementMode.choose,
@@ -90,6 +92,13 @@ def play(
         int | None,
         typer.Option(hidden=True, min=1, help="End with no winner after this many turns."),
     ] = None,
+    lang: Annotated[
+        str,
+        typer.Option(
+            help="The language of the game's log and of the players' names, as on the web"
+            f" table: {', '.join(languages())}.",
+        ),
+    ] = ENGLISH,
 ) -> None:
     """Play a game against a bot in the terminal; the record is saved at the end."""
     from ..bots import bot_names, make_bot
@@ -102,19 +111,24 @@ def play(
         opponent = make_bot(bot, seed + 1)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--bot") from None
+    try:
+        catalogue = Catalogue(lang)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--lang") from None
+    reader = Reader.facing(catalogue, seat, catalogue.bot_label(bot.strip()))
     console = Console(highlight=False)
     if placement is PlacementMode.random:
         state = State.new(seed=seed, turn_limit=turn_limit)
     else:
         try:
-            placements = _placements(console, seat, bot.strip(), seed, records)
+            placements = _placements(console, reader, bot.strip(), seed, records)
         except (Quit, KeyboardInterrupt):
             console.print()
             console.print(Text("You left before the first turn: no game, nothing saved."))
             return
         setup = Setup.placed(seed, placements)
         state = State.new(seed=seed, setup=setup, turn_limit=turn_limit)
-    session = Session(state, seat, opponent, bot.strip(), console, notebook, seed)
+    session = Session(state, reader, opponent, console, notebook, seed)
     try:
         ended = session.run()
     except Exception:
@@ -126,12 +140,15 @@ def play(
 
 
 def _placements(
-    console: Console, seat: int, bot_spec: str, seed: int, records: Path
+    console: Console, reader: Reader, bot_spec: str, seed: int, records: Path
 ) -> list[Placement]:
     """Both seats' placements, seat 0 first: the human's asked, the bot's from its own
     entry, which is given the seed and its seat only (both place at the same time, unseen,
     R3.1)."""
     from ..bots import placement as bot_placing
+
+    seat = reader.viewer
+    assert seat is not None
 
     def nothing_to_draw() -> None:
         """There is no table before the placement."""
@@ -140,7 +157,8 @@ def _placements(
         Prompt(console, nothing_to_draw), seat, random.Random(f"{seed}/placement/you"), records
     )
     theirs = bot_placing.bot_placement(bot_spec, seed, seat=1 - seat)
-    console.print(Text(f"Seat {1 - seat} ({bot_spec}) has placed its cards too.", style="dim"))
+    bot_name = reader.names[1 - seat]
+    console.print(Text(f"{bot_name} has placed its cards too.", style="dim"))
     return [mine, theirs] if seat == 0 else [theirs, mine]
 
 

@@ -20,7 +20,7 @@ from ..engine import ACTION_TYPES, Action, OutlawsError, View, parse_notation
 from .chooser import Step, next_step
 from .steps import Option
 from .typed import NoMatch, match_notation
-from .words import action_words, join_or
+from .words import action_words, join_or, plain
 
 #: The notation (the same as docs/notation.md), as (form, what it does) pairs.
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -52,8 +52,8 @@ _QUIT = {"quit", "q", "exit", ":q"}
 _BACK = {"back", "<"}  # not "b": the start of "Bandit"
 #: How a reaction the seat cannot make is explained (the rule that asks for the card).
 _CANNOT: dict[str, str] = {
-    "intercept": "no Sheriff of yours stands free beside your Governor (R6.3.3)",
-    "cancel": "no Reverend of yours has that card immediately to his left (R6.9.2)",
+    "intercept": "no Sheriff of yours stands free beside your Governor",
+    "cancel": "no Reverend of yours has that card immediately to his left",
 }
 
 
@@ -75,7 +75,7 @@ def notation_help() -> Group:
         ("@T", "bold"),
         " names one of their columns (a neighbour of the opposite one with the Mayor); ",
         ("+mayor", "bold"),
-        " reveals your Mayor too (R6.10).",
+        " reveals your Mayor too.",
     )
     tail = Text.assemble(
         "Also: a number or a name from the list, ",
@@ -187,7 +187,7 @@ class Prompt:
     ) -> Action:
         """One of ``legal``, picked step by step or typed in notation.
 
-        ``refusal`` gives the engine's reason (with its rule id) for a typed action that
+        ``refusal`` gives the engine's reason (in words) for a typed action that
         is none of them; it is only ever asked, never told to apply anything."""
         picks: list[str] = []
         shown = False
@@ -261,7 +261,9 @@ class Prompt:
             if examples:  # a bare type: say what it needs rather than the grammar
                 self.error(f"Cannot read {text!r}: say which, e.g. {join_or(examples)}.")
             else:
-                self.error(f"Cannot read {text!r}: {error}. Pick from the list, or type help.")
+                self.error(
+                    f"Cannot read {text!r}: {plain(str(error))}. Pick from the list, or type help."
+                )
             return None
         if isinstance(found, Action):
             return found
@@ -300,7 +302,7 @@ class Prompt:
         self.console.print(Text(self._question(view), style="bold magenta"))
         if yes is None:
             self.console.print(
-                Text(f"You cannot: {_CANNOT[reaction]}. Your only answer is to pass (R8.5).")
+                Text(f"You cannot: {_CANNOT[reaction]}. Your only answer is to pass.")
             )
         while True:
             if yes is None:

@@ -15,9 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import COLUMNS, Event, View
+from .gamelog import Reader, describe_at
 from .notebook import Notes, exposure_row, guess_rows
 from .style import CELL, HOW_WORDS, LABEL, TOKEN_LABEL, TOKEN_STYLE, UNKNOWN, card_text
-from .words import describe
 
 
 def display_columns(seat: int) -> list[int]:
@@ -173,14 +173,14 @@ def status_line(view: View, opponent_name: str) -> Text:
         how = HOW_WORDS.get(view.how or "", view.how or "")
         if view.winner == me:
             return Text(f"Game over — you won {how}!", style="bold green")
-        return Text(f"Game over — {opponent_name} (seat {1 - me}) won {how}.", style="bold red")
+        return Text(f"Game over — {opponent_name} won {how}.", style="bold red")
     if view.pending is not None:
-        who = "You are" if view.to_act == me else f"Seat {view.to_act} is"
+        who = "You are" if view.to_act == me else f"{opponent_name} is"
         return Text(f"{who} asked to react ({view.pending} or pass).", style="bold magenta")
     action = 3 - view.actions_left
     if view.to_act == me:
         return Text(f"Your turn — action {action} of 2.", style="bold green")
-    return Text(f"Seat {view.to_act}'s turn — action {action} of 2.", style="yellow")
+    return Text(f"{opponent_name}'s turn — action {action} of 2.", style="yellow")
 
 
 def screen_of(
@@ -191,14 +191,14 @@ def screen_of(
     assert me is not None
     title = Text()
     title.append("OUTLAWS", style="bold yellow")
-    title.append(f"  ·  turn {view.turn}  ·  you are seat {me}  ·  vs {opponent_name}")
+    title.append(f"  ·  turn {view.turn}  ·  you against {opponent_name}")
     if seed is not None:
         title.append(f"  ·  seed {seed}", style="dim")
     parts: list[RenderableType] = [title, table_of(view, notes)]
     if me == 1:
         parts.append(
             Text(
-                "You sit across the table: column numbers grow to your LEFT (R2.2).",
+                "You sit across the table: column numbers grow to your LEFT.",
                 style="italic dim",
             )
         )
@@ -214,15 +214,18 @@ def screen_of(
     return Group(*parts)
 
 
-def events_of(events: Sequence[Event], viewer: int, limit: int = 14) -> Group:
-    """``events`` in words from ``viewer``'s chair, coloured by who acted, the last
-    ``limit`` of them; long lines wrap under their own start."""
+def events_of(log: Sequence[Event], since: int, reader: Reader, limit: int = 14) -> Group:
+    """The events of ``log`` from ``since`` on, as the browser's log says them to
+    ``reader`` (an action and the reveal of its card in one line), coloured by who
+    acted, the last ``limit`` of them; long lines wrap under their own start."""
+    viewer = reader.viewer
     lines: list[RenderableType] = []
-    if len(events) > limit:
-        lines.append(Text(f"  … {len(events) - limit} earlier events", style="dim"))
-        events = events[-limit:]
-    for event in events:
-        words = describe(event, viewer=viewer)
+    said = [(log[i], describe_at(log, i, reader)) for i in range(since, len(log))]
+    shown = [(event, words) for event, words in said if words is not None]
+    if len(shown) > limit:
+        lines.append(Text(f"  … {len(shown) - limit} earlier events", style="dim"))
+        shown = shown[-limit:]
+    for event, words in shown:
         if event.type == "turn":
             style = "bold green" if event.seat == viewer else "bold yellow"
             lines.append(Text(words, style=style))

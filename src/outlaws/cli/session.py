@@ -16,31 +16,36 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine import Action, IllegalAction, OutlawsError, State, View, record_of, seat_view
+from .gamelog import Reader
 from .notebook import Notebook, Notes
 from .prompt import Prompt, Quit
 from .screen import events_of, screen_of
+from .words import plain
 
 if TYPE_CHECKING:  # the bots load only when a game starts
     from ..bots import Bot
 
 
 class Session:
-    """One game of a human (``seat``) against ``bot``."""
+    """One game of a human (``seat``) against ``bot``; ``reader`` says the log to the
+    human and names the bot."""
 
     def __init__(
         self,
         state: State,
-        seat: int,
+        reader: Reader,
         bot: Bot,
-        bot_spec: str,
         console: Console,
         notebook: bool,
         seed: int,
     ) -> None:
+        assert reader.viewer is not None
         self.state = state
-        self.seat = seat
+        self.seat = reader.viewer
+        self.reader = reader
         self.bot = bot
-        self.bot_spec = bot_spec
+        #: How the bot is called (its rank on the ladder: "Medium bot").
+        self.opponent = reader.names[1 - self.seat]
         self.console = console
         self.seed = seed
         self.prompt = Prompt(console, self._redraw)
@@ -62,26 +67,25 @@ class Session:
         """The screen before a decision: the new events, then the table."""
         if self.console.is_terminal:
             self.console.clear()
-        new = view.log[self.shown :]
-        if new:
+        if len(view.log) > self.shown:
             self.console.rule(Text("Since your last decision", style="dim"), style="grey37")
-            self.console.print(events_of(new, self.seat))
+            self.console.print(events_of(view.log, self.shown, self.reader))
         self.console.rule(Text(heading, style="bold"), style="grey37")
-        self.console.print(screen_of(view, self.bot_spec, self._notes(view), self.seed))
+        self.console.print(screen_of(view, self.opponent, self._notes(view), self.seed))
 
     def _redraw(self) -> None:
         view = self.view()
-        self.console.print(screen_of(view, self.bot_spec, self._notes(view), self.seed))
+        self.console.print(screen_of(view, self.opponent, self._notes(view), self.seed))
 
     def _refusal(self, action: Action) -> str | None:
-        """The engine's reason for refusing one of the human's own actions, with its rule
-        id. Its reasons name the seat's own cards and public facts only."""
+        """The engine's reason for refusing one of the human's own actions, without its
+        rule id. Its reasons name the seat's own cards and public facts only."""
         try:
             self.state.check(action)
         except IllegalAction as error:
-            return f"Not allowed ({error.rule}): {error.reason}."
+            return f"Not allowed: {plain(error.reason)}."
         except OutlawsError as error:
-            return f"Not allowed: {error}."
+            return f"Not allowed: {plain(str(error))}."
         return None
 
     # -- the game ----------------------------------------------------------------------
@@ -101,7 +105,7 @@ class Session:
         view = seat_view(self.state, seat)
         legal = self.state.legal_actions()
         if self.console.is_terminal:
-            with self.console.status(f"Seat {seat} ({self.bot_spec}) is thinking…"):
+            with self.console.status(f"{self.opponent} is thinking…"):
                 action = self.bot.choose(view, legal)
         else:
             action = self.bot.choose(view, legal)
@@ -137,7 +141,7 @@ class Session:
                 )
             )
         else:
-            self.console.print(Text("Both arrangements are now public (R8.6).", style="italic"))
+            self.console.print(Text("Both arrangements are now public.", style="italic"))
         path = save_record(self.state, records, self.seed)
         self.console.print(Text.assemble("Record saved: ", (str(path), "bold")))
         self.console.print(Text(f"Replay it with: outlaws replay {path}", style="dim"))

@@ -31,18 +31,18 @@ TYPE_ORDER: tuple[str, ...] = (
 ABILITIES = frozenset(TYPE_ORDER[2:-5])
 #: What each action does, for the step that picks one; {col} is the card's column.
 TYPE_NOTES: dict[str, str] = {
-    "look": "reveal it, secretly look at the token in slot {col} (R5.3)",
-    "take": "reveal it, call out slot {col}'s token: take it if right (R5.4)",
-    "move": "swap it with another of your cards, or pretend to (R5.1)",
-    "saloon": "exchange it with a card of your Saloon (R5.2)",
-    "hitman": "pay a Bullet, shoot their card opposite (R6.2)",
-    "sheriff": "pay a Handcuffs, call out a Hitman or Bandit across (R6.3)",
-    "indian": "look at their card across (R6.4)",
-    "storekeep": "exchange two tokens near him, or one with the reserve (R6.5)",
-    "dancer": "pull their card 1 or 2 columns away across from her (R6.6)",
-    "reporter": "pay a Headline marker, call out their card across (R6.7)",
-    "bandit": "call out a Hitman or Sheriff across, to steal from it (R6.8)",
-    "reverend": "free your immobilized Bandit at his left (R6.9.1)",
+    "look": "reveal it, secretly look at the token in slot {col}",
+    "take": "reveal it, call out slot {col}'s token: take it if right",
+    "move": "swap it with another of your cards, or pretend to",
+    "saloon": "exchange it with a card of your Saloon",
+    "hitman": "pay a Bullet, shoot their card opposite",
+    "sheriff": "pay a Handcuffs, call out a Hitman or Bandit across",
+    "indian": "look at their card across",
+    "storekeep": "exchange two tokens near him, or one with the reserve",
+    "dancer": "pull their card 1 or 2 columns away across from her",
+    "reporter": "pay a Headline marker, call out their card across",
+    "bandit": "call out a Hitman or Sheriff across, to steal from it",
+    "reverend": "free your immobilized Bandit at his left",
 }
 TYPE_SHORT: dict[str, str] = {"look": "look", "take": "take", "move": "move", "saloon": "Saloon"}
 
@@ -235,7 +235,7 @@ def option_of(
     if name == "swap":
         if value == "swap":
             return Option(key, value, "Swap", "exchange the two cards for real", ("swap", "y"))
-        note = "leave them in place: they cannot tell which you did (R5.1)"
+        note = "leave them in place: they cannot tell which you did"
         return Option(key, value, "Pretend", note, ("pretend", "n"))
     if name == "card":
         return Option(key, value, card_words(value), "out of your Saloon", (value,))
@@ -256,7 +256,7 @@ def option_of(
         return Option(key, value, _theirs(view, int(value)), _reach(field, value, cands), ())
     if name == "mayor":
         if value == "yes":
-            return Option(key, value, "Yes", "reveal your Mayor too (R6.10)", ("yes", "y"))
+            return Option(key, value, "Yes", "reveal your Mayor too", ("yes", "y"))
         return Option(key, value, "No", "keep your Mayor hidden", ("no", "n"))
     if name == "supply":
         if value == "reserve":
@@ -280,7 +280,7 @@ def _reach(field: Field, value: str, cands: Sequence[Action]) -> str:
         away = abs(col - (actions[0].col or col))
         return f"{away} column{'s' if away > 1 else ''} away"
     if all(a.mayor for a in actions):
-        return "needs your Mayor (R6.10)"
+        return "needs your Mayor"
     return "opposite" if actions[0].col == col else ""
 
 

@@ -28,7 +28,6 @@ process (several processes each allow as much: the bound is per process).
 
 from __future__ import annotations
 
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Literal, get_args
@@ -39,6 +38,7 @@ from .bus import Bus, Message
 from .chatstore import ChatRow
 from .errors import ApiError
 from .hub import Hub, TokenBucket
+from .names import BadName, check_player_name, printable
 from .storage import Database
 from .table import Table
 
@@ -49,8 +49,6 @@ ROOMS: tuple[Room, ...] = get_args(Room)
 PHRASES = frozenset({"hello", "gl", "gg", "wp", "thanks", "oops", "think", "bye"})
 #: The most characters of a message's text, once trimmed (code points).
 MAX_TEXT = 200
-#: A guest spectator's name: 1 to 24 characters.
-MAX_NAME = 24
 #: How many messages a room's history holds (the latest).
 HISTORY = 100
 #: The bus channel of new messages: ``{"game", "message", "from": the process}``.
@@ -60,12 +58,6 @@ BURST = 5.0
 PER_SECOND = 0.5
 #: Writers whose rate a process remembers; past that the least recent are forgotten.
 MAX_WRITERS = 4096
-#: Unicode's control characters, and lone surrogates (no text: no database stores them).
-_REFUSED = frozenset({"Cc", "Cs"})
-#: Characters that are not control characters (Unicode's Cc) but still change how the
-#: text around them is shown: the bidirectional embeddings, overrides and isolates (a
-#: message must not turn the next ones around), and the line and paragraph separators.
-_INVISIBLE = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
 
 
 def room_of(seat: int | None) -> Room:
@@ -73,31 +65,25 @@ def room_of(seat: int | None) -> Room:
     return "players" if seat is not None else "spectators"
 
 
-def _printable(text: str) -> bool:
-    return not any(ch in _INVISIBLE or unicodedata.category(ch) in _REFUSED for ch in text)
-
-
 def check_text(text: str) -> str:
     """The text of a message, trimmed; 422 ``bad_chat`` naming ``text`` otherwise."""
     text = text.strip()
     if not 1 <= len(text) <= MAX_TEXT:
         raise ApiError(422, "bad_chat", f"a message has 1 to {MAX_TEXT} characters", field="text")
-    if not _printable(text):
+    if not printable(text):
         raise ApiError(422, "bad_chat", "a message has no control characters", field="text")
     return text
 
 
 def check_name(name: str | None) -> str:
-    """A guest spectator's name, trimmed; 422 ``bad_chat`` naming ``name`` otherwise."""
-    name = (name or "").strip()
-    if not 1 <= len(name) <= MAX_NAME or not _printable(name):
+    """A guest spectator's name, as any player's (:mod:`.names`); 422 ``bad_chat``
+    naming ``name`` otherwise."""
+    try:
+        return check_player_name(name or "")
+    except BadName as error:
         raise ApiError(
-            422,
-            "bad_chat",
-            f"a guest writes under a name of 1 to {MAX_NAME} characters (or signs in)",
-            field="name",
-        )
-    return name
+            422, "bad_chat", f"a guest writes under a name (or signs in): {error}", field="name"
+        ) from None
 
 
 def check_content(text: str | None, phrase: str | None) -> tuple[str | None, str | None]:
@@ -227,7 +213,6 @@ class Chat:
 __all__ = [
     "CHAT_CHANNEL",
     "HISTORY",
-    "MAX_NAME",
     "MAX_TEXT",
     "PHRASES",
     "ROOMS",

@@ -145,7 +145,8 @@ class Presence:
 
 
 def _player(seat: Any) -> dict[str, Any]:
-    return {"name": seat.name, "bot": seat.kind == "bot"}
+    """A seat as a game's ``players`` show it (a bot by its spec, for its ladder name)."""
+    return {"kind": seat.kind, "bot": seat.bot, "name": seat.name}
 
 
 def _clock(clock: dict[str, Any] | None) -> dict[str, Any] | None:

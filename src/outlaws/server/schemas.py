@@ -6,11 +6,13 @@ passed through as JSON objects and described here rather than modelled twice.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from ..bots import bot_kind, make_bot
+from .names import MAX_NAME, BadName, check_player_name
 
 _KNOWN_GOOD: set[str] = set()
 
@@ -29,6 +31,18 @@ def check_bot_spec(spec: str) -> str:
     make_bot(spec, 0)
     _KNOWN_GOOD.add(spec)
     return spec
+
+
+def _player_name(value: str) -> str:
+    try:
+        return check_player_name(value)
+    except BadName as error:  # said as the rule, without pydantic's "Value error, "
+        raise PydanticCustomError("bad_name", str(error)) from None
+
+
+#: A player's name as every request that gives one checks it (:mod:`.names`).
+PlayerName = Annotated[str, AfterValidator(_player_name)]
+NAME_HELP = f"Your name, shown to all: 1 to {MAX_NAME} characters once trimmed."
 
 
 class Strict(BaseModel):
@@ -84,7 +98,7 @@ class CreateGame(Strict):
             raise ValueError("a seat is 0 or 1, not true or false")
         return value
 
-    name: str | None = Field(None, max_length=64, description="Your name, shown to all.")
+    name: PlayerName | None = Field(None, description=NAME_HELP)
     clock: ClockIn | None = Field(None, description="A turn clock (default: none).")
     turn_limit: int | None = Field(
         None, ge=1, le=10000, description="End the game with no winner after this many turns."
@@ -168,7 +182,7 @@ class CreatedGame(BaseModel):
 
 
 class JoinIn(Strict):
-    name: str | None = Field(None, max_length=64, description="Your name, shown to all.")
+    name: PlayerName | None = Field(None, description=NAME_HELP)
 
 
 class InviteStatus(BaseModel):

@@ -121,10 +121,12 @@ class GameRow:
 
 @dataclass
 class LobbySeat:
-    """A seat as the lobby shows it: who plays it (a name, an account), not its token."""
+    """A seat as the lobby shows it: who plays it (a bot's spec, a name, an account), not
+    its token."""
 
     seat: int
     kind: SeatKind
+    bot: str | None
     name: str | None
     account_id: str | None
 
@@ -611,11 +613,16 @@ class Storage:
             }
             if found:
                 query = select(
-                    seats.c.game_id, seats.c.seat, seats.c.kind, seats.c.name, seats.c.account_id
+                    seats.c.game_id,
+                    seats.c.seat,
+                    seats.c.kind,
+                    seats.c.bot,
+                    seats.c.name,
+                    seats.c.account_id,
                 ).where(seats.c.game_id.in_(list(found)))
                 for s in conn.execute(query):
                     found[s.game_id].seats.append(
-                        LobbySeat(s.seat, seat_kind(s.kind), s.name, s.account_id)
+                        LobbySeat(s.seat, seat_kind(s.kind), s.bot, s.name, s.account_id)
                     )
             for game in found.values():
                 game.seats.sort(key=lambda s: s.seat)

@@ -1,4 +1,5 @@
-// The single-page app: hash routes, the header (language selector), one page at a time.
+// The single-page app: hash routes, the header (language selector, account menu), one
+// page at a time.
 //   #/                      lobby
 //   #/game/{id}/{token}     play a seat (the token stays in the browser: hash, localStorage)
 //   #/watch/{id}            spectate
@@ -6,6 +7,7 @@
 //   #/replay/{id}           replay a finished game
 //   #/player/{name}         a player's profile: ratings and rated games
 
+import { AccountMenu } from "./account.js";
 import { GamePage } from "./game.js";
 import { HowtoPage } from "./howto.js";
 import { LANGUAGES, language, onLanguageChange, preferredLanguage, setLanguage, t, translateDom } from "./i18n.js";
@@ -77,11 +79,14 @@ function header() {
 async function start() {
   await setLanguage(preferredLanguage());
   header();
+  const account = new AccountMenu();
+  document.getElementById("account-slot").append(account.el);
   document.getElementById("lang").addEventListener("change", async (event) => {
     await setLanguage(event.target.value, { remember: true });
   });
   onLanguageChange(() => {
     header();
+    account.render();
     if (page) page.refresh();
   });
   installTooltips();

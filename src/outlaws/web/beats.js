@@ -47,6 +47,17 @@ export function splitBeats(events) {
   return beats;
 }
 
+/** The beats of one message's new `events` (splitBeats), each carrying the page state
+ * that message made (`frame`) and `upTo`: how many events of the whole log are shown
+ * once the beat has played. `end` is that count after the message's last event. */
+export function framedBeats(events, frame, end) {
+  let upTo = end - events.length;
+  return splitBeats(events).map((beat) => {
+    upTo += beat.events.length;
+    return { ...beat, frame, upTo };
+  });
+}
+
 /**
  * What one beat shows, and for how long (ms; 0: nothing to wait for):
  *  flash: Map "seat-col" -> card turned face up for the beat,
@@ -124,10 +135,11 @@ function slideFx(fx, cardX, seat, from, to) {
 }
 
 /**
- * Plays beats one after another. `hooks`: cardX(seat, col), draw() (the board, with this
- * player's flash, slotFlash and fx), say(events) (read a beat's events out), settled()
- * (every beat shown), viewer() (optional: the page's seat; another seat's actions are
- * held at least FOLLOW_MS). The focus stays where it was across each redraw.
+ * Plays beats one after another. `hooks`: cardX(seat, col), draw() (the page as of the
+ * beat on screen, `current`, with this player's flash, slotFlash and fx), say(events)
+ * (read a beat's events out), settled() (every beat shown), viewer() (optional: the
+ * page's seat; another seat's actions are held at least FOLLOW_MS). The focus stays
+ * where it was across each redraw.
  */
 export class BeatPlayer {
   constructor(root, hooks) {
@@ -139,28 +151,32 @@ export class BeatPlayer {
     this.slotFlash = new Map();
     this.fx = new Map();
     this.actor = null; // the seat whose action is on screen
+    this.current = null; // the beat on screen (with its frame and upTo when played framed)
   }
 
   /** A beat is on screen (the reaction prompt waits for the reveals). */
   get running() {
-    return Boolean(this.timer);
+    return this.current !== null;
   }
 
-  play(events) {
+  /** Queue the new `events` of a message; with `frame` (the page state the message
+   * made) and `end` (the log's length after them), each beat says the moment it shows. */
+  play(events, frame = null, end = events.length) {
     if (!events.length) return;
-    this.queue.push(...splitBeats(events));
-    if (!this.timer) this.next();
+    this.queue.push(...framedBeats(events, frame, end));
+    if (!this.running) this.next();
   }
 
   stop() {
     clearTimeout(this.timer);
     this.timer = null;
     this.queue = [];
+    this.current = null;
   }
 
   /** Show the end at once: every beat left is dropped (the log and the board say it all). */
   skip() {
-    if (!this.timer) return;
+    if (!this.running) return;
     clearTimeout(this.timer);
     this.queue = [];
     this.keepingFocus(() => this.next());
@@ -174,6 +190,7 @@ export class BeatPlayer {
     this.slotFlash = plan ? plan.slotFlash : new Map();
     this.fx = plan ? plan.fx : new Map();
     this.actor = beat ? beatActor(beat) : null;
+    this.current = null;
     if (!plan) {
       this.keepingFocus(this.hooks.draw);
       this.hooks.settled();
@@ -185,8 +202,10 @@ export class BeatPlayer {
       this.next();
       return;
     }
-    this.timer = setTimeout(() => this.keepingFocus(() => this.next()), hold);
+    // Held from the moment it is drawn: a slow drawing does not eat into its time.
+    this.current = beat;
     this.keepingFocus(this.hooks.draw);
+    this.timer = setTimeout(() => this.keepingFocus(() => this.next()), hold);
   }
 
   keepingFocus(fn) {

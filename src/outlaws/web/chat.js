@@ -8,6 +8,7 @@
 import { csrf, loadSession, signedIn } from "./account.js";
 import { api } from "./api.js";
 import {
+  MAX_NAME,
   MAX_TEXT,
   PHRASES,
   addMessages,
@@ -149,7 +150,7 @@ export class ChatPanel {
     e.nameInput = h("input", {
       id: "chat-name",
       type: "text",
-      maxlength: "40",
+      maxlength: String(MAX_NAME),
       autocomplete: "nickname",
       "data-testid": "chat-name",
     });

@@ -5,6 +5,7 @@
 // docs/protocol.md, Chat.
 
 import { t } from "./i18n.js";
+import { shortName } from "./ui.js";
 
 /** The most characters of a message (code points, as the server counts them). */
 export const MAX_TEXT = 200;
@@ -48,9 +49,9 @@ export function textProblem(text) {
   return null;
 }
 
-/** A guest's name, trimmed, if it may be used; else null. */
+/** A guest's name, as the server keeps it (NFC, trimmed), if it may be used; else null. */
 export function cleanName(name) {
-  const trimmed = String(name || "").trim();
+  const trimmed = String(name || "").normalize("NFC").trim();
   const n = [...trimmed].length;
   return n >= 1 && n <= MAX_NAME && !REFUSED.test(trimmed) ? trimmed : null;
 }
@@ -102,7 +103,7 @@ export function messageText(message) {
 /** Who said it: "You" for the reader's own seat, the seat's name (`name(seat)`) for
  * the other, the spectator's own name in the spectators' room. */
 export function authorOf(message, { mySeat, name }) {
-  if (message.seat === null || message.seat === undefined) return message.author || "?";
+  if (message.seat === null || message.seat === undefined) return message.author ? shortName(message.author) : "?";
   if (message.seat === mySeat) return t("chat.you");
   return name(message.seat);
 }

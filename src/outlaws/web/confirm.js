@@ -50,7 +50,11 @@ export function describe(action, { seat, street }) {
   if (action.type === "intercept" || action.type === "cancel") {
     lines.push(t("prompt.confirm.react", { act }));
   } else {
-    lines.push(t("prompt.confirm.shows", { act, card: cardName(street[action.col - 1]), col: action.col }));
+    // An ability is named after its card: "Hitman with your Hitman" says it twice, so the
+    // confirmation names what the card does instead ("Shoot with your Hitman").
+    const card = street[action.col - 1];
+    const what = card === action.type ? t(`prompt.confirm.verb.${card}`) : act;
+    lines.push(t("prompt.confirm.shows", { act: what, card: cardName(card), col: action.col }));
     const [, mayor] = shownColumns(action, seat);
     if (mayor) lines.push(t("prompt.confirm.mayor", { col: mayor }));
   }
@@ -62,6 +66,12 @@ export function describe(action, { seat, street }) {
   if (target !== undefined && target !== null) lines.push(t("prompt.confirm.target", { col: target }));
   if (SPENDS[action.type]) lines.push(t(SPENDS[action.type]));
   return lines;
+}
+
+/** The page no longer asks this seat for the action chosen at `at` actions: the record
+ * moved on, an action is being shown, or one was sent. */
+function moved(state, at) {
+  return state.actions !== at || !myTurn(state) || state.busy;
 }
 
 /**
@@ -111,14 +121,14 @@ export class Guard {
     const at = state.actions;
     const exposure = shownColumns(action, seat).length ? await this.exposure() : null;
     const warning = governorWarning(action, { seat, street, exposure });
+    if (moved(this.page.state(), at)) return; // the position moved on while loading
     if (!warning && !asking()) {
       go(action);
       return;
     }
     const lines = describe(action, { seat, street });
     const yes = await this.ask(lines, warning);
-    const now = this.page.state();
-    if (now.actions !== at || !myTurn(now) || now.busy) return; // the position moved on
+    if (moved(this.page.state(), at)) return; // the position moved on
     if (yes) go(action);
     else this.page.back();
   }

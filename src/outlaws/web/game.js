@@ -1,8 +1,9 @@
 // A game at the table: a seat's (#/game/{id}/{token}) or a spectator's (#/watch/{id}).
 // Everything shown comes from the server's messages: the engine's view for this seat, its
 // event log and its legal actions. This controller wires the parts: the socket feeds
-// the reducer (gamestate.js), whose state the renderers draw (gameview.js, the board of
-// table.js, panel.js, notebook.js); new events are animated beat by beat (beats.js).
+// the reducer (gamestate.js); new events are animated beat by beat (beats.js), and the
+// renderers (gameview.js, the board of table.js, panel.js, notebook.js) draw the state as
+// of the beat on screen (moment.js), so that they all tell the same moment.
 
 import { Alerts } from "./alerts.js";
 import { api, GameSocket } from "./api.js";
@@ -21,6 +22,7 @@ import { PlacementScreen, renderPlacingStatus } from "./placementview.js";
 import { Rematch } from "./rematch.js";
 import * as store from "./store.js";
 import { renderBoard, renderTableInfo } from "./table.js";
+import { shownState } from "./moment.js";
 import { isTutorial } from "./tutorial.js";
 import { TutorialGuide } from "./tutorialview.js";
 import { announce, errorText, focusMemo, playerName, restoreFocus } from "./ui.js";
@@ -29,19 +31,21 @@ export class GamePage {
   constructor({ game, token = null }) {
     this.game = game;
     this.token = token;
-    this.state = initialState();
+    this.received = initialState(); // what the messages made; `state` is what is shown
     this.connection = "connecting";
     this.listed = 0; // events of the log already in the log panel
     this.lastTurnAnnounced = null;
     this.refocus = false; // the focus returns to the table once the action sent is stored
+    this.refusal = null; // the close code of a connection the server refused
     this.panel = new ActionPanel({
       state: () => this.state,
-      ctx: chooserContext(() => this.state),
+      ctx: chooserContext(() => this.received),
       root: () => this.root,
       name: (seat) => this.name(seat),
       send: (action) => this.guard.send(action, (chosen) => this.send(chosen)),
       render: () => this.render(),
       beatsRunning: () => Boolean(this.beats && this.beats.running),
+      locked: (stepId, value) => this.tutorial.locked(stepId, value),
     });
     this.guard = new Guard({
       state: () => this.state,
@@ -61,7 +65,7 @@ export class GamePage {
       name: (seat) => this.name(seat),
       send: (body) => api.place(this.game, this.token, body),
       placed: (answer) => {
-        this.state = reduce(this.state, { type: "placed", game: answer && answer.game });
+        this.received = reduce(this.received, { type: "placed", game: answer && answer.game });
         this.render();
       },
     });
@@ -79,23 +83,16 @@ export class GamePage {
     this.root = root;
     this.beats = new BeatPlayer(root, {
       cardX: (seat, col) => this.cardX(seat, col),
-      draw: () => {
-        this.renderBoard();
-        this.renderStatus();
-      },
+      draw: () => this.render(),
       say: (events) => announce(describeAll(events, this.logContext())),
       viewer: () => (this.isSeat ? this.state.seat : null),
-      settled: () => {
-        this.renderStatus();
-        this.panel.renderPrompt(this.els.prompt);
-        this.announceTurn(false);
-      },
+      settled: () => this.announceTurn(false),
     });
     this.build();
     this.socket = new GameSocket(this.game, this.token, {
       onMessage: (message) => this.receive(message),
       onState: (state, code) => this.connectionState(state, code),
-      heldEvents: () => heldEvents(this.state),
+      heldEvents: () => heldEvents(this.received),
     });
     this.socket.connect();
     this.clockTimer = setInterval(() => this.renderClock(), 1000);
@@ -117,15 +114,23 @@ export class GamePage {
   refresh() {
     this.build();
     if (this.state.view || placing(this.state)) this.render();
+    if (this.connection === "refused") this.showRefusal();
+  }
+
+  /** The page state as of the moment on screen: what every part of the page draws. */
+  get state() {
+    return shownState(this.received, this.beats ? this.beats.current : null);
   }
 
   get isSeat() {
     return isSeat(this.state);
   }
 
-  name(seat) {
+  /** How `seat` is called here: "You" for one's own, else as on every screen
+   * (shortened, unless `full`). */
+  name(seat, { full = false } = {}) {
     if (this.isSeat && seat === this.state.seat) return t("player.you");
-    return playerName(this.state.players[seat], seat, this.isSeat);
+    return playerName(this.state.players, seat, { full });
   }
 
   logContext() {
@@ -153,22 +158,24 @@ export class GamePage {
       this.chat.receive(message.message); // the game's state is not the chat's
       return;
     }
-    const before = this.state;
-    this.state = reduce(this.state, message, { receivedAt: Date.now() / 1000 });
-    this.alerts.turn(before, this.state);
-    const effects = this.state.effects;
+    const before = this.received;
+    this.received = reduce(this.received, message, { receivedAt: Date.now() / 1000 });
+    this.alerts.turn(before, this.received);
+    const effects = this.received.effects;
     if (effects.sync !== null) {
       this.socket.send({ op: "sync", since: effects.sync });
       return;
     }
-    if (effects.newChoice) this.panel.restart(this.tutorial.legal(this.state));
+    if (effects.newChoice) this.panel.restart(this.tutorial.legal(this.received));
+    // The new events are queued before anything is drawn: the page never shows news
+    // before its beat.
+    this.beats.play(effects.fresh, this.received, heldEvents(this.received));
     switch (message.type) {
       case "hello":
         this.render();
-        this.chat.connected(this.state);
+        this.chat.connected(this.received);
         if (effects.started) this.begin();
         else if (effects.first) this.announceTurn(true);
-        else this.beats.play(effects.fresh);
         if (this.isSeat && store.seatEntry(this.game, this.token) === null) {
           store.remember({ game: this.game, seat: this.state.seat, token: this.token, kind: this.state.kind });
         }
@@ -176,7 +183,6 @@ export class GamePage {
       case "events":
         this.render();
         if (effects.started) this.begin();
-        else this.beats.play(effects.fresh);
         if (this.notebook.shown) this.notebook.reload();
         break;
       case "error":
@@ -194,11 +200,23 @@ export class GamePage {
   connectionState(state, code) {
     this.connection = state;
     if (state === "refused") {
-      const text = t(code === 4004 ? "error.unknown_game" : "error.bad_token");
-      gameview.showError(this.els.banner, text);
-      if (!this.state.view && !placing(this.state)) refusedStatus(this.els.status, text);
+      this.refusal = code;
+      this.showRefusal();
     }
     if (this.state.view || placing(this.state)) this.renderStatus();
+  }
+
+  /** The server refused this table (a wrong seat key, an unknown game). Before anything of
+   * the game came, the status bar says why, once, and the table's empty panels go; over a
+   * game on screen, the banner says it. */
+  showRefusal() {
+    const text = t(this.refusal === 4004 ? "error.unknown_game" : "error.bad_token");
+    if (this.state.view || placing(this.state)) {
+      gameview.showError(this.els.banner, text);
+      return;
+    }
+    this.els.layout.hidden = true;
+    refusedStatus(this.els.status, text);
   }
 
   /** Both seats have placed: the table replaces the placement screen, and says so. */
@@ -215,9 +233,9 @@ export class GamePage {
 
   // -- acting --------------------------------------------------------------------------
   send(action) {
-    this.state = sending(this.state);
+    this.received = sending(this.received);
     this.els.banner.hidden = true;
-    this.socket.send({ op: "action", action, ref: this.state.ref, expect: this.state.sentAt });
+    this.socket.send({ op: "action", action, ref: this.received.ref, expect: this.received.sentAt });
     const focused = document.activeElement;
     this.refocus = Boolean(focused && this.root.contains(focused) && focused !== document.body);
     this.panel.chooser.reset();
@@ -225,8 +243,8 @@ export class GamePage {
   }
 
   resign() {
-    this.state = sending(this.state, { resign: true });
-    this.socket.send({ op: "resign", ref: this.state.ref });
+    this.received = sending(this.received, { resign: true });
+    this.socket.send({ op: "resign", ref: this.received.ref });
   }
 
   toggleNotebook() {
@@ -282,7 +300,7 @@ export class GamePage {
       onResign: () => this.els.confirm.showModal(),
     });
     this.guard.renderToolbar(this.els.toolbar);
-    this.notebook.render(this.els.notebook, { seat: state.seat, events: state.events });
+    this.notebook.render(this.els.notebook, { seat: state.seat, events: state.events, view: state.view });
     this.listed = gameview.renderLog(this.els.log, state.events, this.listed, this.logContext(), state.logStart);
     if (this.panel.wantsFocus) {
       this.panel.wantsFocus = false;
@@ -350,7 +368,7 @@ export class GamePage {
         bottom: this.isSeat ? state.seat : 0,
         viewer: this.isSeat ? state.seat : null,
         omniscient: false,
-        name: (seat) => this.name(seat),
+        name: (seat, how) => this.name(seat, how),
         flash: this.beats.flash,
         slotFlash: this.beats.slotFlash,
         fx: this.beats.running ? this.beats.fx : touched(lastAction(state.events)),

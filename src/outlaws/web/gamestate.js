@@ -45,6 +45,8 @@ import { expandLegal } from "./actions.js";
  * @property {number | null} pendingRef the `ref` of the action or resignation awaiting its answer
  * @property {boolean} busy an action or a resignation was sent and is not settled yet
  * @property {number} sentAt `actions` when it was sent (Infinity for a resignation)
+ * @property {{actor: number | null} | null} showing set only in the state as of a beat on
+ *   screen (moment.js): the seat whose action is being shown, and the page waits for it
  * @property {Effects} effects what the last message asks of the page
  */
 
@@ -81,6 +83,7 @@ export function initialState() {
     pendingRef: null,
     busy: false,
     sentAt: -1,
+    showing: null,
     effects: NO_EFFECTS,
   };
 }

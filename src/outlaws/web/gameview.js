@@ -50,7 +50,10 @@ export function buildSkeleton(root, { connecting, onResign }) {
   );
   e.layout = layout;
   const title = h("h1", { class: "sr-only", "data-testid": "table-title", text: t("table.heading") });
-  root.append(title, e.banner, e.status, e.placing, layout, e.confirm);
+  // On a wide screen the board has the page's height to itself and everything else
+  // (the status, a coach's box put after it, the panels) stacks beside it (style.css).
+  const page = h("div", { class: "game-page" }, title, e.banner, e.status, e.placing, layout);
+  root.append(page, e.confirm);
   if (connecting) e.status.textContent = t("status.connecting");
   return e;
 }

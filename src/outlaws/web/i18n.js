@@ -111,6 +111,8 @@ export function translateDom(root = document) {
 /** Names of the game's things. */
 export const cardName = (card) => t(`card.${card}`);
 export const cardShort = (card) => t(`card.short.${card}`);
+/** The whole name, with the places it may break (soft hyphens) on a narrow card. */
+export const cardNarrow = (card) => t(`card.narrow.${card}`);
 export const tokenName = (token) => t(`token.${token}`);
 
 /** "a, b and c" in the page's language. */

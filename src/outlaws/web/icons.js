@@ -18,7 +18,8 @@ const SHAPES = {
   mayor: `<path ${F} d="M8.2 13.5L5.8 22l3.4-1.8 1.6 2.2 1.2-7.4zM15.8 13.5l2.4 8.5-3.4-1.8-1.6 2.2-1.2-7.4z"/><circle ${F} cx="12" cy="9" r="6.5"/><path fill="var(--face, #f6ecd2)" d="M12 5.2l1.2 2.4 2.6.4-1.9 1.8.5 2.6-2.4-1.2-2.4 1.2.5-2.6-1.9-1.8 2.6-.4z"/>`,
   // tokens
   bullet: `<path ${F} d="M8.5 22V11c0-4.5 1.7-7.7 3.5-9 1.8 1.3 3.5 4.5 3.5 9v11z"/><path fill="var(--face, #f6ecd2)" d="M8.5 15h7v1.6h-7z"/>`,
-  handcuffs: `<circle ${S} cx="6.5" cy="14.5" r="4.5"/><circle ${S} cx="17.5" cy="14.5" r="4.5"/><path ${S} d="M10 8.5c1-1.5 3-1.5 4 0"/>`,
+  // Two cuffs, each with its lock, joined at the top by two links of chain.
+  handcuffs: `<circle ${S} cx="5.8" cy="17" r="4.3"/><circle ${S} cx="18.2" cy="17" r="4.3"/><rect ${F} x="6.1" y="9.4" width="3.4" height="3.6" rx=".7" transform="rotate(25 7.8 11.2)"/><rect ${F} x="14.5" y="9.4" width="3.4" height="3.6" rx=".7" transform="rotate(-25 16.2 11.2)"/><g fill="none" stroke="currentColor" stroke-width="1.3"><ellipse cx="10.1" cy="7" rx="2.3" ry="1.2" transform="rotate(-50 10.1 7)"/><ellipse cx="13.9" cy="7" rx="2.3" ry="1.2" transform="rotate(50 13.9 7)"/></g>`,
   vote: `<rect ${S} x="4" y="2.5" width="16" height="19" rx="2"/><path ${S} d="M8 12.5l3 3 5.5-6.5"/>`,
   bogus: `<path ${S} stroke-width="3.2" d="M5.5 5.5l13 13M18.5 5.5l-13 13"/>`,
   election: `<path ${F} d="M2.5 10.5h19v11h-19z"/><path fill="var(--face, #f6ecd2)" d="M8 13h8v1.8H8z"/><path ${F} d="M12 1.5l1.5 3 3.3.5-2.4 2.3.6 3.2-3-1.6-3 1.6.6-3.2-2.4-2.3 3.3-.5z"/>`,

@@ -1,7 +1,9 @@
-// The lobby (#/): new games against a bot or a friend, my games, spectating, importing
-// a record; and the page that accepts an invite (#/join/{invite}).
+// The lobby (#/): first the ways to play (a bot of the ladder, someone online now, a
+// friend, the guided game) with the new game's settings; then my games, the games being
+// played, spectating, importing a record; and the page that accepts an invite
+// (#/join/{invite}). Signing in is the header's business (account.js).
 
-import { accountPanel, csrf, elsewhere, loadSession, openHere, signedIn } from "./account.js";
+import { csrf, elsewhere, loadSession, onSessionChange, openHere, signedIn } from "./account.js";
 import { api } from "./api.js";
 import { howtoButton } from "./howto.js";
 import { t } from "./i18n.js";
@@ -57,10 +59,15 @@ export class LobbyPage {
     this.root = root;
     this.render();
     this.live.start();
+    this.stopListening = onSessionChange(() => {
+      this.loadMine();
+      this.live.restart(); // online by name now, and a rated game may be opened
+    });
   }
 
   destroy() {
     this.live.stop();
+    if (this.stopListening) this.stopListening();
   }
 
   refresh() {
@@ -86,21 +93,13 @@ export class LobbyPage {
         "div",
         { class: "lobby" },
         h(
-          "section",
-          { class: "panel hero" },
-          h("h1", { text: t("lobby.title") }),
-          h("p", { class: "lead", text: t("lobby.lead") }),
-          h("p", { class: "newcomer" }, `${t("howto.newcomer")} `, h("a", { href: "#/howto", "data-testid": "howto-link", text: t("howto.newcomerLink") })),
-          howtoButton(),
-          lobbyEntry(),
+          "div",
+          { class: "hero" },
+          h("div", { class: "hero-head" }, h("h1", { text: t("lobby.title") }), h("p", { class: "lead", text: t("lobby.lead") })),
+          this.newGame(),
         ),
-        accountPanel(() => {
-          this.loadMine();
-          this.live.restart(); // online by name now, and a rated game may be opened
-        }),
-        this.newGame(),
-        this.live.el,
         this.mine(),
+        this.live.playingEl,
         this.watch(),
         this.importer(),
       ),
@@ -121,7 +120,7 @@ export class LobbyPage {
     const name = h("input", {
       id: "player-name",
       type: "text",
-      maxlength: "64",
+      maxlength: "24",
       autocomplete: "nickname",
       "data-testid": "player-name",
     });
@@ -142,25 +141,30 @@ export class LobbyPage {
     const bot = select("bot-level", "bot-level", BOTS);
     bot.value = "novice:3"; // a newcomer's first opponent: one they can beat
     const placement = this.placementChoice();
-    const section = h(
+    const friend = h(
+      "div",
+      { class: "play-way vs-friend" },
+      h("h3", { text: t("lobby.vsFriend") }),
+      h("p", { class: "hint", text: t("lobby.friendHint") }),
+      h("button", {
+        type: "button",
+        class: "btn primary",
+        "data-testid": "new-friend",
+        text: t("lobby.newFriend"),
+        onclick: () => this.create("friend"),
+      }),
+    );
+    if (this.created) friend.append(this.createdBox());
+    return h(
       "section",
-      { class: "panel new-game", "aria-labelledby": "new-title" },
-      h("h2", { id: "new-title", text: t("lobby.new") }),
-      h(
-        "div",
-        { class: "grid2" },
-        field("lobby.name", name),
-        field("lobby.seat", seat, "lobby.seat.hint"),
-        field("lobby.turnLimit", limit, "lobby.turnLimit.hint"),
-        field("lobby.clock", clock),
-      ),
-      placement,
+      { class: "new-game", "aria-labelledby": "new-title" },
+      h("h2", { id: "new-title", class: "sr-only", text: t("lobby.new") }),
       h(
         "div",
         { class: "versus" },
         h(
           "div",
-          { class: "vs-bot" },
+          { class: "play-way vs-bot" },
           h("h3", { text: t("lobby.vsBot") }),
           field("lobby.bot", bot, "lobby.botHint"),
           h("button", {
@@ -171,23 +175,32 @@ export class LobbyPage {
             onclick: () => this.create("bot"),
           }),
         ),
+        this.live.el,
+        friend,
         h(
           "div",
-          { class: "vs-friend" },
-          h("h3", { text: t("lobby.vsFriend") }),
-          h("p", { class: "hint", text: t("lobby.friendHint") }),
-          h("button", {
-            type: "button",
-            class: "btn primary",
-            "data-testid": "new-friend",
-            text: t("lobby.newFriend"),
-            onclick: () => this.create("friend"),
-          }),
+          { class: "play-way learn" },
+          h("h3", { text: t("lobby.learn") }),
+          lobbyEntry(),
+          h("p", { class: "newcomer" }, `${t("howto.newcomer")} `, h("a", { href: "#/howto", "data-testid": "howto-link", text: t("howto.newcomerLink") })),
+          howtoButton(),
+        ),
+      ),
+      h(
+        "fieldset",
+        { class: "panel settings" },
+        h("legend", { text: t("lobby.settings") }),
+        h(
+          "div",
+          { class: "settings-grid" },
+          field("lobby.name", name),
+          field("lobby.seat", seat, "lobby.seat.hint"),
+          field("lobby.turnLimit", limit, "lobby.turnLimit.hint"),
+          field("lobby.clock", clock),
+          placement,
         ),
       ),
     );
-    if (this.created) section.append(this.createdBox());
-    return section;
   }
 
   /** Arrange the cards oneself (the placement screen) or have them dealt at random. */
@@ -318,7 +331,7 @@ export class LobbyPage {
     for (const game of games) {
       const entry = entries.find((e) => e.game === game.game && e.seat === game.seat) ||
         entries.find((e) => e.game === game.game);
-      const opponent = playerName(game.players[1 - game.seat], 1 - game.seat, true);
+      const opponent = playerName(game.players, 1 - game.seat);
       let state;
       if (game.status === "waiting") state = t("mine.waiting");
       else if (game.status === "placing") state = t("mine.placing");
@@ -360,7 +373,7 @@ export class LobbyPage {
     box.append(h("h3", { text: t("mine.elsewhere") }));
     const list = h("ul", { class: "my-games" });
     for (const game of games) {
-      const opponent = playerName(game.players[1 - game.seat], 1 - game.seat, true);
+      const opponent = playerName(game.players, 1 - game.seat);
       list.append(
         h(
           "li",
@@ -472,7 +485,7 @@ export class JoinPage {
     const name = h("input", {
       id: "join-name",
       type: "text",
-      maxlength: "64",
+      maxlength: "24",
       autocomplete: "nickname",
       "data-testid": "join-name",
     });

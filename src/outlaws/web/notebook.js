@@ -39,6 +39,12 @@ export function lastSeen(notebook, events, seat) {
   return seen;
 }
 
+/** The opponent's characters not seen yet, in the order of CHARACTERS: neither in `seen`
+ * (lastSeen's answer) nor standing face up in their Saloon (`saloon`), in sight of all. */
+export function notSeenYet(seen, saloon = []) {
+  return CHARACTERS.filter((card) => !(seen && seen[card]) && !saloon.includes(card));
+}
+
 /** The notebook's state after a failed load: "missing" (this server has none) or "error". */
 export function failedState(error) {
   return error.status === 404 && error.code === "not_found" ? "missing" : "error";
@@ -83,7 +89,8 @@ export class Notebook {
     };
   }
 
-  render(el, { seat, events }) {
+  /** Draw it in `el` for `seat`, from its log `events` and its `view` of the table. */
+  render(el, { seat, events, view }) {
     if (!this.shown || seat === null || seat === undefined) {
       el.hidden = true;
       return;
@@ -99,7 +106,9 @@ export class Notebook {
     } else {
       el.append(h("p", { class: "hint", text: t("notebook.explain") }), this.table());
     }
-    el.append(h("h3", { text: t("notebook.lastSeen") }), seenList(lastSeen(this.data, events, seat)));
+    const theirs = view && view.seats ? view.seats[1 - seat] : null;
+    const saloon = theirs && Array.isArray(theirs.saloon) ? theirs.saloon : [];
+    el.append(h("h3", { text: t("notebook.lastSeen") }), seenList(lastSeen(this.data, events, seat), saloon));
   }
 
   table() {
@@ -130,15 +139,11 @@ export class Notebook {
   }
 }
 
-function seenList(seen) {
+function seenList(seen, saloon) {
   const list = h("ul", { class: "last-seen", "data-testid": "last-seen" });
-  const never = [];
   for (const card of CHARACTERS) {
     const where = seen[card];
-    if (!where) {
-      never.push(cardName(card));
-      continue;
-    }
+    if (!where) continue;
     list.append(
       h(
         "li",
@@ -148,6 +153,7 @@ function seenList(seen) {
       ),
     );
   }
-  if (never.length) list.append(h("li", { class: "never" }, t("notebook.neverList", { list: listOf(never) })));
+  const never = notSeenYet(seen, saloon).map(cardName);
+  if (never.length) list.append(h("li", { class: "never", "data-testid": "never-seen" }, t("notebook.neverList", { list: listOf(never) })));
   return list;
 }

@@ -43,5 +43,6 @@ export async function spentInvite(invite) {
  * "Connecting…", with the way back to the lobby. */
 export function refusedStatus(el, text) {
   el.dataset.connection = "refused";
-  el.replaceChildren(h("span", { class: "turn-text", "data-testid": "refused", text }), toLobby(true));
+  // An alert: this line is the one place that says it (the status bar is not live).
+  el.replaceChildren(h("span", { class: "turn-text", "data-testid": "refused", role: "alert", text }), toLobby(true));
 }

@@ -14,7 +14,7 @@ import { h } from "./table.js";
 import { announce, focusMemo, restoreFocus } from "./ui.js";
 
 /** The panel's heading when it is not "Your move". */
-const PANEL_TITLE = { spectator: "act.watching", wait: "act.theirMove", waiting: "act.notStarted" };
+const PANEL_TITLE = { spectator: "act.watching", wait: "act.theirMove", showing: "act.theirMove", waiting: "act.notStarted" };
 
 /** Does a step's option stand for this thing on the board (kind: card, saloon, slot)? */
 export function matchesTarget(target, kind, seat, x) {
@@ -39,14 +39,16 @@ export function chooserContext(currentState) {
 }
 
 /**
- * What the panel asks for: "over", "spectator", "waiting" (the friend), "wait" (the
- * other seat acts), "sending", "react" (the prompt asks), or the chooser's stage:
+ * What the panel asks for: "over", "spectator", "waiting" (the friend), "showing" (an
+ * action is being shown: the page waits for it), "wait" (the other seat acts),
+ * "sending", "react" (the prompt asks), or the chooser's stage:
  * "anchor" (pick a card), "type", "step".
  */
 export function panelStage(state, chooser) {
   if (state.status === "over") return "over";
   if (!isSeat(state)) return "spectator";
   if (state.status === "waiting") return "waiting";
+  if (state.showing) return "showing";
   if (!myTurn(state)) return "wait";
   if (state.busy) return "sending";
   if (state.view.pending) return "react";
@@ -81,7 +83,8 @@ export function boardChoice(state, chooser) {
 
 /**
  * The panel of one game page. `page`: state() (the page state), ctx (the chooser's
- * context), root() (the page's element), name(seat), send(action), render(), and beatsRunning().
+ * context), root() (the page's element), name(seat), send(action), render(), beatsRunning(),
+ * and optionally locked(stepId, value) (an option shown but shut).
  */
 export class ActionPanel {
   constructor(page) {
@@ -120,13 +123,13 @@ export class ActionPanel {
   }
 
   chooseType(type) {
-    if (this.state.busy) return;
+    if (this.state.busy || !myTurn(this.state)) return;
     this.chooser.chooseType(type);
     this.advance();
   }
 
   choose(value) {
-    if (this.state.busy) return;
+    if (this.state.busy || !myTurn(this.state)) return;
     const action = this.chooser.choose(value);
     if (action) {
       this.page.send(action);
@@ -186,6 +189,11 @@ export class ActionPanel {
       case "waiting":
         panel.append(h("p", { class: "hint", text: t("act.waitingFriend") }));
         return;
+      case "showing": {
+        const actor = state.showing.actor;
+        if (actor !== null) panel.append(h("p", { class: "hint", "data-testid": "showing-hint", text: t("status.following", { who: this.page.name(actor) }) }));
+        return;
+      }
       case "wait": {
         const who = state.view.to_act === null ? "" : this.page.name(state.view.to_act);
         panel.append(h("p", { class: "hint", "data-testid": "wait-hint", text: t("act.wait", { who }) }));
@@ -259,6 +267,8 @@ export class ActionPanel {
             class: "btn choice",
             "data-testid": "choice",
             "data-value": option.value,
+            // Shown but shut, where the guided game teaches the other answer.
+            disabled: Boolean(this.page.locked && this.page.locked(now.step.id, option.value)),
             onclick: () => this.choose(option.value),
           },
           option.icon ? h("span", { class: "emblem", html: icon(option.icon) }) : null,

@@ -17,6 +17,11 @@ export const PLACES = COLUMNS + 2;
 export const GOVERNOR = "governor";
 /** Where the last arrangement sent is kept (localStorage), for "use my last arrangement". */
 export const LAST_KEY = "outlaws.lastPlacement";
+/** Where the arrangements still being made are kept (localStorage), so that a reload finds
+ * each seat's cards where its player left them. */
+export const DRAFT_KEY = "outlaws.placementDrafts";
+/** The drafts kept at most: those of games left unplaced go, oldest first. */
+export const DRAFTS_KEPT = 20;
 
 /**
  * One seat's arrangement, FORMAT.md's shape.
@@ -228,6 +233,48 @@ export function saveLast(storage, arrangement, seat = 0) {
   } catch {
     return false; // storage full or disabled: only the convenience is lost
   }
+}
+
+// -- the arrangement in progress ---------------------------------------------------------
+// Kept for each game and seat while its player arranges, and forgotten once it is sent.
+
+function readDrafts(storage) {
+  try {
+    const drafts = JSON.parse(storage.getItem(DRAFT_KEY) || "[]");
+    return Array.isArray(drafts) ? drafts.filter((d) => d && typeof d.game === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeDrafts(storage, drafts) {
+  try {
+    storage.setItem(DRAFT_KEY, JSON.stringify(drafts.slice(0, DRAFTS_KEPT)));
+    return true;
+  } catch {
+    return false; // storage full or disabled: a reload only deals the cards anew
+  }
+}
+
+const otherDrafts = (storage, game, seat) => readDrafts(storage).filter((d) => !(d.game === game && d.seat === seat));
+
+/** The arrangement `seat` of `game` was making, if one is kept and still legal. */
+export function loadDraft(storage, game, seat) {
+  const draft = readDrafts(storage).find((d) => d.game === game && d.seat === seat);
+  if (!draft || !isValid(draft)) return null;
+  return { street: [...draft.street], saloon: [...draft.saloon] };
+}
+
+/** Keep `arrangement` as the one `seat` of `game` is making (a legal one only). */
+export function saveDraft(storage, game, seat, arrangement) {
+  if (!isValid(arrangement)) return false;
+  const draft = { game, seat, street: arrangement.street, saloon: arrangement.saloon };
+  return writeDrafts(storage, [draft, ...otherDrafts(storage, game, seat)]);
+}
+
+/** The arrangement of `seat` of `game` is sent, or play began: nothing to keep. */
+export function forgetDraft(storage, game, seat) {
+  writeDrafts(storage, otherDrafts(storage, game, seat));
 }
 
 /** The seat's own placement in a placement answer of the server, whichever way it comes:

@@ -114,6 +114,7 @@ export class BoardMethods {
       "button",
       attrs,
       isSaloon(place) ? null : h("span", { class: "colnum", "aria-hidden": "true", text: columnOf(place) }),
+      " ", // the button's text reads "3 Sheriff", as its label ends (table.js's cards too)
       picked ? h("span", { class: "pl-picked-mark", "aria-hidden": "true", text: "⇅" }) : null,
       ...face(card),
     );

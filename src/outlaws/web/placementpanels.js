@@ -93,7 +93,10 @@ export class PanelMethods {
     );
   }
 
+  /** How the opponent's placing goes; nothing until someone has taken the other seat (the
+   * invite's panel says that it is still free). */
   opponentLine(state) {
+    if (state.status === "waiting") return null;
     const done = Boolean(state.placement && state.placement.done[1 - state.seat]);
     return h("p", {
       class: `pl-opponent${done ? " done" : ""}`,
@@ -106,11 +109,13 @@ export class PanelMethods {
   invite(state) {
     if (state.status !== "waiting") return null;
     const entry = store.seatEntry(this.page.game, this.page.token);
+    // An open game is listed in the lobby: anyone may come, not only a friend.
+    const open = Boolean(entry && entry.open);
     return h(
       "section",
       { class: "panel waiting", "data-testid": "waiting" },
-      h("h2", { text: t("waiting.title") }),
-      h("p", { text: t("place.friendHint") }),
+      h("h2", { text: t(open ? "waiting.titleOpen" : "waiting.title") }),
+      h("p", { "data-testid": "waiting-text", text: t(open ? "place.openHint" : "place.friendHint") }),
       entry && entry.invite ? inviteBox(entry.invite) : null,
     );
   }
@@ -123,7 +128,7 @@ export class PanelMethods {
         "section",
         { class: "panel placement-wait", "data-testid": "placement-wait" },
         h("h1", { text: t("place.done.title") }),
-        h("p", {
+        state.status === "waiting" ? null : h("p", {
           class: `pl-opponent big${done ? " done" : ""}`,
           "data-testid": "opponent-placement",
           "data-done": done ? "true" : "false",

@@ -10,7 +10,8 @@ import { placedAndWaiting } from "./gamestate.js";
 import { howtoButton } from "./howto.js";
 import { t } from "./i18n.js";
 import {
-  fromPlaces, isValid, loadLast, placedArrangement, refusal, saveLast, shuffle, toPlaces,
+  forgetDraft, fromPlaces, isValid, loadDraft, loadLast, placedArrangement, refusal, saveDraft, saveLast, shuffle,
+  toPlaces,
 } from "./placement.js";
 import { BoardMethods, REASON, mixin } from "./placementboard.js";
 import { PanelMethods } from "./placementpanels.js";
@@ -46,6 +47,7 @@ export class PlacementScreen {
     this.dragFrom = null; // the place a drag started from
     this.dropTarget = null; // the place a drag hovers over
     this.sent = null; // once accepted: the arrangement sent (true when dealt at random)
+    this.restored = false; // the arrangement kept from before a reload was looked for
   }
 
   /** Build the screen's lasting parts in `el` (the dialog must survive redraws). */
@@ -58,6 +60,7 @@ export class PlacementScreen {
 
   /** Play has begun: the screen goes, and nothing of it stays in the page. */
   close() {
+    if (this.seated) forgetDraft(storage(), this.page.game, this.state.seat);
     if (this.dialog.open) this.dialog.close();
     this.body.replaceChildren();
     this.el.hidden = true;
@@ -89,8 +92,18 @@ export class PlacementScreen {
     if (el) el.focus({ preventScroll: true });
   }
 
+  get seated() {
+    return Boolean(this.state) && (this.state.seat === 0 || this.state.seat === 1);
+  }
+
   // -- the seat arranging ---------------------------------------------------------------
   editor(state) {
+    // The arrangement in progress outlives a reload: found again once, kept at each redraw.
+    if (!this.restored) {
+      this.restored = true;
+      this.arrangement = loadDraft(storage(), this.page.game, state.seat) || this.arrangement;
+    }
+    saveDraft(storage(), this.page.game, state.seat, this.arrangement);
     const head = h(
       "section",
       { class: "panel placement-head" },
@@ -210,6 +223,7 @@ export class PlacementScreen {
       const answer = await this.page.send(body);
       const made = placedArrangement(answer) || (body.random ? null : body);
       if (made) saveLast(storage(), made, this.state.seat);
+      forgetDraft(storage(), this.page.game, this.state.seat);
       this.sent = made || true;
       announce(t("place.sent"));
       this.busy = false;

@@ -41,9 +41,9 @@ export class ReplayPage {
     this.render();
   }
 
-  name(seat) {
+  name(seat, { full = false } = {}) {
     const players = (this.data && this.data.record && this.data.record.players) || [];
-    return playerName(players[seat], seat, false);
+    return playerName(players, seat, { full });
   }
 
   go(step) {
@@ -126,7 +126,7 @@ export class ReplayPage {
       bottom: (store.seatEntry(this.game) || {}).seat === 1 ? 1 : 0,
       viewer: null,
       omniscient: true,
-      name: (seat) => this.name(seat),
+      name: (seat, how) => this.name(seat, how),
       flash: new Map(),
       slotFlash: new Map(),
       fx: new Map(),

@@ -8,7 +8,7 @@ import { api } from "./api.js";
 import { t, tn } from "./i18n.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
-import { errorText, focusMemo, restoreFocus } from "./ui.js";
+import { errorText, focusMemo, playerName, restoreFocus, shortName } from "./ui.js";
 
 const VISITOR_KEY = "outlaws.visitor";
 
@@ -50,7 +50,7 @@ export function onlineText(online, me = undefined) {
   }
   if (named + guests === 0) return t("seeks.nobody");
   const more = named - names.length;
-  const listed = names.join(", ") + (more > 0 ? ` ${t("seeks.andMore", { count: more })}` : "");
+  const listed = names.map(shortName).join(", ") + (more > 0 ? ` ${t("seeks.andMore", { count: more })}` : "");
   const counted = tn("seeks.guests", guests);
   if (!names.length) return t("seeks.guestsOnly", { guests: counted });
   return guests ? t("seeks.online", { names: listed, guests: counted }) : t("seeks.onlineNamed", { names: listed });
@@ -81,7 +81,9 @@ export class LiveLobby {
     this.stopped = false;
     this.busy = false;
     this.rated = false; // the next open game is rated (signed in only)
-    this.el = h("section", { class: "panel live-lobby", "aria-labelledby": "seeks-title", "data-testid": "live-lobby" });
+    this.el = h("section", { class: "play-way live-lobby", "aria-labelledby": "seeks-title", "data-testid": "live-lobby" });
+    // The games being played, to watch: further down the lobby than the ways to play.
+    this.playingEl = h("section", { class: "panel", "aria-labelledby": "playing-title", "data-testid": "live-playing" });
     this.render();
   }
 
@@ -173,13 +175,13 @@ export class LiveLobby {
     const rows = seekRows(lobby, store.myGames());
     const list = h("ul", { class: "seeks", "data-testid": "seeks" });
     for (const seek of rows) {
-      const who = seek.name || t("seeks.guest");
+      const who = playerName([seek], 0);
       const rating = seek.rating ? ` (${seek.rating})` : "";
       list.append(
         h(
           "li",
           { class: "seek", "data-testid": "seek", "data-game": seek.game },
-          h("span", { class: "who", text: `${who}${rating}` }),
+          h("span", { class: "who", title: playerName([seek], 0, { full: true }), text: `${who}${rating}` }),
           h("span", { class: "terms", text: [clockText(seek.clock), t(seek.rated ? "seeks.rated" : "seeks.casual")].join(" · ") }),
           seek.mine
             ? h("span", { class: "hint", text: t("seeks.yours") })
@@ -200,14 +202,14 @@ export class LiveLobby {
     const playing = h("ul", { class: "live-games", "data-testid": "live-games" });
     const seats = new Map(store.myGames().map((e) => [e.game, e]));
     for (const game of (lobby && lobby.playing) || []) {
-      const names = game.players.map((p) => p.name || t(p.bot ? "seeks.bot" : "seeks.guest")).join(" – ");
+      const names = (full) => game.players.map((_, seat) => playerName(game.players, seat, { full })).join(" – ");
       // One's own game: back to one's seat, not to the spectators' view of it.
       const seat = seats.get(game.game);
       playing.append(
         h(
           "li",
           {},
-          h("span", { text: names }),
+          h("span", { "data-testid": "live-players", title: names(true), text: names(false) }),
           seat && seat.token
             ? h("a", { class: "btn ghost", href: `#/game/${encodeURIComponent(seat.game)}/${encodeURIComponent(seat.token)}`, "data-testid": "resume-live", "data-value": game.game, text: t("seeks.resume") })
             : h("a", { class: "btn ghost", href: `#/watch/${encodeURIComponent(game.game)}`, "data-testid": "watch-live", "data-value": game.game, text: t("seeks.watch") }),
@@ -218,7 +220,7 @@ export class LiveLobby {
     // Drawn again at every change of the lobby: a keyboard user keeps their place.
     const memo = this.el.contains(document.activeElement) ? focusMemo() : null;
     this.el.replaceChildren(
-      h("h2", { id: "seeks-title", text: t("seeks.title") }),
+      h("h3", { id: "seeks-title", text: t("seeks.title") }),
       h("p", { class: "lead", text: t("seeks.lead") }),
       h("p", { class: "online", "data-testid": "online", "aria-live": "polite", text: onlineText(lobby && lobby.online, { name: me ? me.name : null }) }),
       rows.length ? list : empty,
@@ -242,9 +244,11 @@ export class LiveLobby {
               h("span", { text: t("seeks.ratedToggle") }),
             )
           : h("small", { class: "hint", text: t("seeks.ratedSignIn") }),
-        h("button", { type: "button", class: "btn", "data-testid": "seek-open", text: t("seeks.open"), disabled: this.busy, onclick: () => this.open() }),
+        h("button", { type: "button", class: "btn primary", "data-testid": "seek-open", text: t("seeks.open"), disabled: this.busy, onclick: () => this.open() }),
       ),
-      h("h3", { text: t("seeks.playing") }),
+    );
+    this.playingEl.replaceChildren(
+      h("h2", { id: "playing-title", text: t("seeks.playing") }),
       playing.childElementCount ? playing : h("p", { class: "hint", text: t("seeks.noneLive") }),
     );
     restoreFocus(memo, this.el);

@@ -1,7 +1,7 @@
 // The table: two rows of eight cards, the token row between them, both Saloons and
 // stashes. Built from a view (FORMAT.md's state shape), for a viewer or a spectator.
 
-import { cardName, cardShort, t, tn, tokenName } from "./i18n.js";
+import { cardName, cardNarrow, cardShort, t, tn, tokenName } from "./i18n.js";
 import { icon } from "./icons.js";
 
 const STASH = ["bullet", "handcuffs", "vote", "election", "headline"];
@@ -36,7 +36,7 @@ function faceContent(card) {
       "span",
       { class: "label" },
       h("span", { class: "full", text: cardName(card) }),
-      h("span", { class: "short", "aria-hidden": "true", text: cardShort(card) }),
+      h("span", { class: "short", "aria-hidden": "true", text: cardNarrow(card) }),
     ),
   ];
 }
@@ -48,7 +48,7 @@ function backContent() {
 /**
  * The board element. `m` holds:
  *  view, bottom (seat at the bottom), viewer (seat or null), omniscient (a replay: all
- *  cards known), name(seat), flash (Map "seat-col" -> card shown for a moment),
+ *  cards known), name(seat, {full}) (shortened unless full), flash (Map "seat-col" -> card shown for a moment),
  *  slotFlash (Map col -> token), fx (Map element key -> {cls, dx}), selectable(kind, seat, x)
  *  and onPick(kind, seat, x), selected (key), notebook ({col -> [[card, p], ...]}) or null.
  */
@@ -129,6 +129,9 @@ function cardButton(m, seat, col, side) {
       onclick: () => selectable && m.onPick("card", seat, col),
     },
     h("span", { class: "colnum", "aria-hidden": "true", text: col }),
+    // A space (the card's flex layout does not draw it): the button's text reads "3 Sheriff",
+    // as its label ends, not "3Sheriff", which no label holds.
+    " ",
     ...(shown ? faceContent(shown) : backContent()),
   );
   if (fx && fx.dx !== undefined) button.style.setProperty("--dx", `${fx.dx}px`);
@@ -230,7 +233,7 @@ function seatPanel(m, seat, where) {
       "div",
       { class: "seat-name" },
       h("span", { class: "seat-dot", "aria-hidden": "true" }),
-      h("span", { class: "seat-label", title: m.name(seat), "data-testid": `seat-name-${seat}`, text: m.name(seat) }),
+      h("span", { class: "seat-label", title: m.name(seat, { full: true }), "data-testid": `seat-name-${seat}`, text: m.name(seat) }),
     ),
   );
   const saloon = h("div", {
@@ -282,6 +285,7 @@ function seatPanel(m, seat, where) {
         },
         h("span", { class: "emblem", html: icon(kind) }),
         h("span", { class: "count", "aria-hidden": "true", text: n }),
+        h("span", { class: "stash-word", "aria-hidden": "true", text: t(`stash.word.${kind}`) }),
       ),
     );
   }

@@ -1,7 +1,9 @@
 // Every face-up card explains its ability: on hover, on keyboard focus, and on a long
 // press on a touch screen. One tooltip for the whole page (role=tooltip), tied to the
-// card it describes by aria-describedby while it is shown; Escape hides it. The cards are
-// found by delegation, so the board, the Saloons and the placement screen need no wiring.
+// card it describes by aria-describedby while it is shown; Escape and a click hide it. It
+// never covers its card, nor the card picked for an action (the one being acted on). The
+// cards are found by delegation, so the board, the Saloons and the placement screen need
+// no wiring.
 
 import { cardName, t } from "./i18n.js";
 import { ABILITY_LINE, faceCard } from "./rules.js";
@@ -11,6 +13,57 @@ export const LONG_PRESS_MS = 500;
 /** How far a finger may drift (px) and still be pressing, not scrolling. */
 export const PRESS_SLOP = 10;
 const TIP_ID = "card-tip";
+/** The card or slot an action is being made with, which the tooltip must leave in sight:
+ * the table's selected card (panel.js) and the placement screen's card picked up. */
+const ACTED_ON = ".card.selected, .slot.selected, .pl-card.picked";
+/** Room (px) between the tooltip and its card, and between it and the window's edges. */
+const GAP = 8;
+
+/** Whether boxes `a` and `b` ({left, top, right, bottom}) overlap. */
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/**
+ * Where the tooltip goes: its {left, top} in the window. `card`: the box of the card it
+ * describes; `size`: the tooltip's {width, height}; `view`: the window's {width, height};
+ * `avoid`: the boxes it must not cover besides its card's (the card being acted on). It
+ * goes above the card, else below, else to its right, else to its left: the first of these,
+ * kept inside the window, that covers none of them; when none is free, the one that
+ * covers the least.
+ */
+export function tipPosition(card, size, view, avoid = [], gap = GAP) {
+  const keep = [card, ...avoid];
+  const inside = (left, top) => ({
+    left: Math.max(gap, Math.min(left, view.width - size.width - gap)),
+    top: Math.max(gap, Math.min(top, view.height - size.height - gap)),
+  });
+  const midX = card.left + (card.right - card.left) / 2 - size.width / 2;
+  const midY = card.top + (card.bottom - card.top) / 2 - size.height / 2;
+  const candidates = [
+    inside(midX, card.top - size.height - gap),
+    inside(midX, card.bottom + gap),
+    inside(card.right + gap, midY),
+    inside(card.left - size.width - gap, midY),
+  ];
+  const covered = ({ left, top }) => {
+    const box = { left, top, right: left + size.width, bottom: top + size.height };
+    return keep.reduce((sum, other) => {
+      if (!overlaps(box, other)) return sum;
+      const w = Math.min(box.right, other.right) - Math.max(box.left, other.left);
+      const h = Math.min(box.bottom, other.bottom) - Math.max(box.top, other.top);
+      return sum + w * h;
+    }, 0);
+  };
+  let best = candidates[0];
+  let least = Infinity;
+  for (const spot of candidates) {
+    const area = covered(spot);
+    if (area === 0) return spot;
+    if (area < least) [best, least] = [spot, area];
+  }
+  return best;
+}
 
 /**
  * The timing of a long press, apart from the page: `down(x, y)` starts it, `move(x, y)`
@@ -63,6 +116,11 @@ export function cardElement(target) {
 let tip = null;
 let shownFor = null;
 let watch = null;
+// The card last clicked (its data-testid, as a redraw puts a new element in its place):
+// its tooltip stays away while the pointer or the focus stays on it.
+let dismissed = null;
+
+const testidOf = (el) => el.getAttribute("data-testid");
 
 function tipElement() {
   if (!tip || !tip.isConnected) {
@@ -72,7 +130,9 @@ function tipElement() {
     tip.setAttribute("role", "tooltip");
     tip.setAttribute("data-testid", "card-tip");
     tip.hidden = true;
-    document.body.append(tip);
+    // Inside the page's main landmark, as all of its content is (a screen reader's list
+    // of landmarks leaves nothing out); a new page there makes a new one when needed.
+    (document.getElementById("main") || document.body).append(tip);
   }
   return tip;
 }
@@ -81,6 +141,8 @@ function tipElement() {
 export function showTip(el) {
   const card = faceCard(el.dataset, true);
   if (!card) return;
+  if (dismissed !== null && testidOf(el) === dismissed) return;
+  dismissed = null;
   if (shownFor && shownFor !== el) hideTip();
   const box = tipElement();
   box.replaceChildren();
@@ -111,14 +173,15 @@ export function showTip(el) {
 }
 
 function place(box, el) {
-  const r = el.getBoundingClientRect();
-  const width = Math.min(280, window.innerWidth - 16);
-  box.style.maxWidth = `${width}px`;
-  const tipBox = box.getBoundingClientRect();
-  let left = r.left + r.width / 2 - tipBox.width / 2;
-  left = Math.max(8, Math.min(left, window.innerWidth - tipBox.width - 8));
-  let top = r.top - tipBox.height - 8;
-  if (top < 8) top = r.bottom + 8;
+  box.style.maxWidth = `${Math.min(280, window.innerWidth - 2 * GAP)}px`;
+  const size = box.getBoundingClientRect();
+  const avoid = [...document.querySelectorAll(ACTED_ON)].filter((other) => other !== el);
+  const { left, top } = tipPosition(
+    el.getBoundingClientRect(),
+    { width: size.width, height: size.height },
+    { width: window.innerWidth, height: window.innerHeight },
+    avoid.map((other) => other.getBoundingClientRect()),
+  );
   box.style.left = `${Math.round(left)}px`;
   box.style.top = `${Math.round(top)}px`;
 }
@@ -140,22 +203,32 @@ export function hideTip() {
 export function installTooltips(doc = document) {
   let pressed = null;
   let swallowClick = false;
-  const press = pressTracker({ onLong: () => pressed && pressed.isConnected && showTip(pressed) });
+  const press = pressTracker({
+    onLong: () => {
+      if (!pressed || !pressed.isConnected) return;
+      dismissed = null; // a long press asks for the tooltip, even of the card just tapped
+      showTip(pressed);
+    },
+  });
   doc.addEventListener("pointerover", (event) => {
     if (event.pointerType === "touch") return;
     const el = cardElement(event.target);
     if (el) showTip(el);
   });
   doc.addEventListener("pointerout", (event) => {
-    if (event.pointerType === "touch" || !shownFor) return;
+    if (event.pointerType === "touch") return;
     const el = cardElement(event.target);
     const into = event.relatedTarget;
-    if (el === shownFor && !(into && shownFor.contains(into)) && doc.activeElement !== shownFor) hideTip();
+    if (el && dismissed !== null && testidOf(el) === dismissed && !(into && el.contains(into))) dismissed = null;
+    if (shownFor && el === shownFor && !(into && shownFor.contains(into)) && doc.activeElement !== shownFor) hideTip();
   });
   doc.addEventListener("focusin", (event) => {
     const el = cardElement(event.target);
     if (el) showTip(el);
-    else if (shownFor) hideTip();
+    else {
+      dismissed = null;
+      if (shownFor) hideTip();
+    }
   });
   doc.addEventListener("focusout", (event) => {
     if (shownFor && event.target === shownFor) hideTip();
@@ -181,9 +254,16 @@ export function installTooltips(doc = document) {
   };
   doc.addEventListener("pointerup", release);
   doc.addEventListener("pointercancel", release);
-  // A long press shows the tooltip; the click it ends with does not pick the card.
+  // A long press shows the tooltip; the click it ends with does not pick the card. Any
+  // other click puts the tooltip away: the player is acting, and the card clicked keeps
+  // it away until the pointer or the focus leaves it (a redraw gives it back the focus).
   doc.addEventListener("click", (event) => {
-    if (!swallowClick) return;
+    if (!swallowClick) {
+      const el = cardElement(event.target);
+      if (el) dismissed = testidOf(el);
+      if (shownFor) hideTip();
+      return;
+    }
     swallowClick = false;
     event.preventDefault();
     event.stopPropagation();

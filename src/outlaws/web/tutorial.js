@@ -5,9 +5,11 @@
 // The game itself is a real one, created by the server from a fixed position
 // (`POST /games {"opponent": "bot", "tutorial": true}`, bots/tutorial.py): the engine
 // judges every action and the opponent, the bot "tutorial", sees only its view. A step
-// becomes current once the game's record holds `after` actions. An `expect` step waits
-// for the learner's action (the panel then offers only that one); the other steps
-// explain, and are left with "Next" or once the game has moved past them.
+// begins once the game's record holds `after` actions. An `expect` step waits for the
+// learner's action (the panel then offers only that one); the other steps explain, and
+// stay until the learner has read them ("Next"): the bot answers at once, so the game is
+// often further on than the lesson, and the panel offers nothing until the lesson has
+// caught up with it.
 
 /** The bot that plays the guided game's opponent, and the learner's seat. */
 export const TUTORIAL_BOT = "tutorial";
@@ -34,7 +36,7 @@ export const STEPS = [
   { id: "lookVote", key: "tutorial.step.lookVote", after: 5, expect: { type: "look", col: 7 }, highlight: [card(0, 7), "slot:7"] },
   { id: "lookedVote", key: "tutorial.step.lookedVote", after: 6, highlight: ["slot:7"] },
   { id: "intercept", key: "tutorial.step.intercept", after: 7, expect: { type: "intercept" }, highlight: [card(0, 4), card(0, 5), card(1, 4)] },
-  { id: "cancelled", key: "tutorial.step.cancelled", after: 10, highlight: [card(1, 3), card(1, 4), card(0, 5)] },
+  { id: "cancelled", key: "tutorial.step.cancelled", after: 9, highlight: [card(1, 3), card(1, 4), card(0, 5)] },
   { id: "take", key: "tutorial.step.take", after: 10, expect: { type: "take", col: 7, call: "vote" }, highlight: [card(0, 7), "slot:7"] },
   { id: "taken", key: "tutorial.step.taken", after: 11, highlight: ["stash:0", "slots"] },
   { id: "hitman", key: "tutorial.step.hitman", after: 11, expect: { type: "hitman", col: 2 }, highlight: [card(0, 2), card(1, 2)] },
@@ -50,37 +52,42 @@ export function isTutorial(state) {
   return Boolean(opponent && opponent.kind === "bot" && opponent.bot === TUTORIAL_BOT);
 }
 
-/** The `after` of the first step from `index` on that waits for an action (or the end). */
-function nextAction(steps, index) {
-  for (let i = index; i < steps.length; i += 1) if (steps[i].expect || steps[i].final) return steps[i].after;
-  return Infinity;
+/** Has the learner played an action the lesson asked for after step `index`? */
+function actedAfter(steps, index, actions) {
+  for (let i = index + 1; i < steps.length; i += 1) if (steps[i].expect && actions > steps[i].after) return true;
+  return false;
 }
 
-/** Is step `index` behind us, `actions` being the record's length and `acked` the
- * steps dismissed with "Next" (every step before that index)? */
-export function stepDone(steps, index, actions, acked) {
+/** Is step `index` behind us, `actions` being the record's length and `read` the number
+ * of steps the learner has gone past with "Next" (every step before that index)? */
+export function stepDone(steps, index, actions, read) {
   const step = steps[index];
   if (step.final) return false;
   if (step.expect) return actions > step.after;
-  if (index < acked) return true;
-  // An explanation is left behind once the game has gone on to the next action it
-  // leads to (the intro of an action stays while that action is awaited).
-  return actions > step.after && actions >= nextAction(steps, index + 1);
+  // An explanation stays until it is read, however far the opponent has played; a later
+  // action of the lesson proves it read (when this browser did not keep the count).
+  return index < read || actedAfter(steps, index, actions);
 }
 
 /**
  * The current step: `{index, step, waiting}`. `waiting`: the step has not begun (the
  * opponent is still playing up to it). A game that is over shows the last step.
  */
-export function currentStep(actions, acked = 0, over = false, steps = STEPS) {
+export function currentStep(actions, read = 0, over = false, steps = STEPS) {
   const last = steps.length - 1;
   if (over) return { index: last, step: steps[last], waiting: false };
   for (let index = 0; index < steps.length; index += 1) {
-    if (!stepDone(steps, index, actions, acked)) {
+    if (!stepDone(steps, index, actions, read)) {
       return { index, step: steps[index], waiting: steps[index].after > actions };
     }
   }
   return { index: last, step: steps[last], waiting: false };
+}
+
+/** How many steps are read once the learner leaves the step at `index` with "Next"
+ * (never fewer than before: a late click on an old box takes nothing back). */
+export function readAfterNext(read, index) {
+  return Math.max(read, index + 1);
 }
 
 /** Does a legal action (FORMAT.md object) stand for the expected one? A move names its
@@ -98,22 +105,46 @@ export function matches(action, expected) {
   return true;
 }
 
-/** The step that waits for the learner's action at this position, if any. */
-export function expectedAt(actions, steps = STEPS) {
-  return steps.find((step) => step.expect && step.after === actions) || null;
+/** Is a legal action shown for the expected one? As at any table, a Move is shown with
+ * both its answers, "swap for real" and "only pretend" (choiceLocked shuts the wrong one). */
+export function shows(action, expected) {
+  if (!expected || expected.type !== "move") return matches(action, expected);
+  return Boolean(action) && matches(action, { ...expected, swap: action.swap });
 }
 
 /**
  * What the panel offers: the legal actions narrowed to the lesson's action at this
- * position, so that a newcomer cannot go astray. The engine's list stays the judge:
- * if the expected action is not in it (the game left the script), the whole list.
+ * position, so that a newcomer cannot go astray; nothing while an explanation is unread.
+ * The engine's list stays the judge: if the expected action is not in it (the game left
+ * the script), the whole list.
  */
-export function lessonLegal(legal, actions, steps = STEPS) {
+export function lessonLegal(legal, actions, read = 0, steps = STEPS) {
   if (!Array.isArray(legal)) return legal;
-  const step = expectedAt(actions, steps);
-  if (!step) return legal;
-  const narrowed = legal.filter((action) => matches(action, step.expect));
-  return narrowed.length ? narrowed : legal;
+  const now = currentStep(actions, read, false, steps);
+  if (now.waiting) return legal;
+  if (!now.step.expect) return [];
+  if (now.step.after !== actions) return legal;
+  const shown = legal.filter((action) => shows(action, now.step.expect));
+  return shown.length ? shown : legal;
+}
+
+/**
+ * Is an option of the action panel shut by the lesson? `stepId`, `value`: the panel's
+ * step and option (actions.js). The Move's choice "swap" / "pretend" is asked as at any
+ * table, but only the lesson's answer can be taken.
+ */
+export function choiceLocked(expected, stepId, value) {
+  if (!expected || expected.type !== "move" || stepId !== "swap") return false;
+  return value !== (expected.swap ? "swap" : "pretend");
+}
+
+/** Where this browser keeps how far the learner has read in guided game `game`. */
+export const readKey = (game) => `outlaws.tutorial.${game}`;
+
+/** The count of read steps kept under readKey, or 0 when there is none (or it is bad). */
+export function parseRead(text, steps = STEPS) {
+  const read = Number(text);
+  return text !== null && Number.isInteger(read) && read >= 0 && read <= steps.length ? read : 0;
 }
 
 /** The board element (its data-testid) a highlight place stands for. */

@@ -1,6 +1,7 @@
 // The guided game on the page: the coach's box above the table (the current step's
 // words, "Next", the step count), the board places it points at, the narrowed legal list
-// it gives the action panel, and the buttons that start the guided game (in the lobby)
+// it gives the action panel (and the Move's answer it shuts), how far the learner has
+// read (kept in this browser, so that a reload resumes there), and the buttons that start the guided game (in the lobby)
 // and, at its end, a first real game against the Beginner bot. The lesson itself is
 // tutorial.js.
 
@@ -8,7 +9,17 @@ import { api } from "./api.js";
 import { language, t } from "./i18n.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
-import { currentStep, isTutorial, lessonLegal, placeTestId, STEPS } from "./tutorial.js";
+import {
+  choiceLocked,
+  currentStep,
+  isTutorial,
+  lessonLegal,
+  parseRead,
+  placeTestId,
+  readAfterNext,
+  readKey,
+  STEPS,
+} from "./tutorial.js";
 import { announce, errorText } from "./ui.js";
 
 /** The easiest bot, for the first real game (its placement dealt: no screen to learn). */
@@ -27,6 +38,23 @@ async function startGame(body, onError) {
 
 export const startTutorial = (onError) => startGame({ opponent: "bot", tutorial: true }, onError);
 export const startFirstGame = (onError) => startGame(FIRST_GAME, onError);
+
+/** How many steps of guided game `game` the learner has read in this browser. */
+function storedRead(game) {
+  try {
+    return parseRead(localStorage.getItem(readKey(game)));
+  } catch {
+    return 0; // storage disabled: the game's record still tells the steps acted past
+  }
+}
+
+function storeRead(game, read) {
+  try {
+    localStorage.setItem(readKey(game), String(read));
+  } catch {
+    // storage full or disabled: a reload goes back to the first step not acted past
+  }
+}
 
 /** The tutorial's stylesheet, added to the page once. */
 function ensureStyles() {
@@ -64,15 +92,42 @@ export function lobbyEntry() {
 export class TutorialGuide {
   constructor(page) {
     this.page = page;
-    this.acked = 0; // the steps before this index were dismissed with "Next"
+    this.readSteps = null; // the steps before this index were read ("Next"); loaded once
     this.box = null;
     this.drawn = null; // what the box shows: step, waiting, language, status
     this.drawnStep = null;
   }
 
+  /** The steps before this index were read (kept in this browser for the game). */
+  get read() {
+    if (this.readSteps === null) this.readSteps = storedRead(this.page.game);
+    return this.readSteps;
+  }
+
+  /** The step on screen, for this page state. */
+  now(state) {
+    return currentStep(state.actions, this.read, state.status === "over");
+  }
+
   /** The legal actions the panel offers: in the guided game, the lesson's action only. */
   legal(state) {
-    return isTutorial(state) ? lessonLegal(state.legal, state.actions) : state.legal;
+    return isTutorial(state) ? lessonLegal(state.legal, state.actions, this.read) : state.legal;
+  }
+
+  /** Is this option of the panel's step shut by the lesson (the Move's wrong answer)? */
+  locked(stepId, value) {
+    const state = this.page.state;
+    if (!isTutorial(state)) return false;
+    const now = this.now(state);
+    return !now.waiting && choiceLocked(now.step.expect, stepId, value);
+  }
+
+  /** "Next": the step at `index` is read; the panel offers what the next step asks. */
+  next(index) {
+    this.readSteps = readAfterNext(this.read, index);
+    storeRead(this.page.game, this.readSteps);
+    this.page.panel.restart(this.legal(this.page.state));
+    this.page.render();
   }
 
   /** Draw the box and the highlights (after every drawing of the board). */
@@ -80,7 +135,7 @@ export class TutorialGuide {
     const { state, root, els } = this.page;
     if (!isTutorial(state) || !state.view || !els) return;
     ensureStyles();
-    const now = currentStep(state.actions, this.acked, state.status === "over");
+    const now = this.now(state);
     const step = `${now.index}:${now.waiting}`;
     const key = `${step}:${language()}:${state.status}`;
     if (!this.box || !this.box.isConnected || key !== this.drawn) {
@@ -93,8 +148,11 @@ export class TutorialGuide {
       this.drawn = key;
       this.drawnStep = step;
       if (hadFocus) {
-        const next = box.querySelector("button");
-        if (next) next.focus({ preventScroll: true });
+        // The focus stays with the coach: on its button, or (a step that asks for an
+        // action) on the box itself, just above the table where the action is taken.
+        const next = box.querySelector("button") || box;
+        if (next === box) box.setAttribute("tabindex", "-1");
+        next.focus({ preventScroll: true });
       }
     }
     for (const el of root.querySelectorAll(".tutorial-hl")) el.classList.remove("tutorial-hl");
@@ -159,10 +217,7 @@ export class TutorialGuide {
           class: "btn tutorial-next",
           "data-testid": "tutorial-next",
           text: t("tutorial.next"),
-          onclick: () => {
-            this.acked = index + 1;
-            this.render();
-          },
+          onclick: () => this.next(index),
         }),
       );
     }

@@ -60,11 +60,46 @@ export function botLabel(spec) {
   return t("bot.named", { name: spec });
 }
 
-/** How a seat is called, for someone who is not sitting in it. */
-export function playerName(player, seat, asOpponent) {
+/** The most characters of a name as it is shown: a longer one ends in "…" (the whole
+ * of it, up to the server's 24, is the title of the places that have room for one). */
+export const NAME_SHOWN = 16;
+
+/** `name` cut to NAME_SHOWN characters, the last of them "…" (whole letters: an accent
+ * or an emoji stays with its letter). */
+export function shortName(name) {
+  const text = String(name);
+  const letters = typeof Intl !== "undefined" && Intl.Segmenter
+    ? Array.from(new Intl.Segmenter().segment(text), (part) => part.segment)
+    : [...text];
+  if (letters.length <= NAME_SHOWN) return text;
+  return `${letters.slice(0, NAME_SHOWN - 1).join("").trimEnd()}…`;
+}
+
+/** What a seat is called before the two seats are told apart. */
+function seatLabel(player, seat) {
   if (player && player.kind === "bot") return botLabel(player.bot);
   if (player && player.name) return player.name;
-  return asOpponent ? t("player.opponent") : t("player.seat", { n: seat + 1 });
+  // An imported game's seats were nobody's here; a person without a name is a guest.
+  if (player && player.kind === "none") return t("player.seat", { n: seat + 1 });
+  return t("player.guest");
+}
+
+/**
+ * How seat `seat` of `players` (a game's `players`, or a lone seek) is called: the same
+ * on every screen and to everyone (the lobby, the table, spectators, the replay): the
+ * player's name, a bot's rank on the ladder, or "Guest". When both seats would read the
+ * same (two guests, two bots alike, two players of one name), each gets its seat's
+ * number: "Guest 1" and "Guest 2". Shortened to NAME_SHOWN characters, unless `full`.
+ */
+export function playerName(players, seat, { full = false } = {}) {
+  const shown = (n) => {
+    const label = seatLabel((players || [])[n], n);
+    return full ? label : shortName(label);
+  };
+  const own = shown(seat);
+  const other = 1 - seat;
+  if ((players || [])[other] && shown(other) === own) return t("player.twin", { name: own, n: seat + 1 });
+  return own;
 }
 
 /** Remember which control has the focus, to give it back after a re-render. */

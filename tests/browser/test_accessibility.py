@@ -1,0 +1,83 @@
+"""The pages pass axe-core's accessibility checks, in English and in Japanese.
+
+axe-core (package.json, installed by ``make test``) is loaded into the live page and run
+on the lobby, the placement screen and the table: it must report no violation at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+from tablekit import wait_turn_or_over
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+LANGS = ("en", "ja")
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it stands."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: `make test` installs it (npm ci)")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate("async () => (await axe.run(document)).violations")
+    return found
+
+
+def assert_accessible(page: Page, where: str) -> None:
+    found = violations(page)
+    summary = [
+        (v["id"], v["impact"], [node["target"] for node in v["nodes"]]) for v in found
+    ]
+    assert found == [], f"axe-core finds violations on {where}: {summary}"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The page's Content-Security-Policy allows its own scripts only: axe-core, added by
+    the test, is let through."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
+@pytest.fixture(params=LANGS)
+def lang(request: pytest.FixtureRequest, page: Page) -> str:
+    code = str(request.param)
+    page.add_init_script(f"localStorage.setItem('outlaws.lang', '{code}')")
+    return code
+
+
+def test_the_lobby_passes_the_accessibility_checks(page: Page, lang: str) -> None:
+    page.goto("/")
+    expect(page.get_by_test_id("new-bot")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    assert_accessible(page, f"the lobby ({lang})")
+
+
+def test_the_placement_screen_passes_the_accessibility_checks(
+    page: Page, api: httpx.Client, lang: str
+) -> None:
+    made = api.post("/games", json={"opponent": "bot", "bot": "random", "seat": 0}).json()
+    page.goto(f"/#/game/{made['game']}/{made['token']}")
+    expect(page.get_by_test_id("place-col-3")).to_be_visible()
+    assert_accessible(page, f"the placement screen ({lang})")
+    # A card picked up changes the cards' names: they still pass.
+    page.get_by_test_id("place-col-3").click()
+    expect(page.get_by_test_id("placement-picked")).to_be_visible()
+    assert_accessible(page, f"the placement screen with a card picked up ({lang})")
+
+
+def test_the_table_passes_the_accessibility_checks(
+    page: Page, api: httpx.Client, lang: str
+) -> None:
+    made = api.post(
+        "/games", json={"opponent": "bot", "bot": "random", "seat": 0, "placement": "random"}
+    ).json()
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"/#/game/{made['game']}/{made['token']}")
+    wait_turn_or_over(page)
+    page.mouse.move(1, 1)  # no card's tooltip over the table
+    assert_accessible(page, f"the table ({lang})")

@@ -1,0 +1,158 @@
+// The moment on screen (moment.js, beats.js): the page draws the state as of the beat it
+// shows, never news not shown yet. On the captured friend game, from Ann's page (seat 0):
+// Bob's two actions come in a blink, but are shown one after the other before her turn.
+
+import assert from "node:assert/strict";
+import { afterEach, before, describe, test } from "node:test";
+
+import { Chooser } from "../../src/outlaws/web/actions.js";
+import { BeatPlayer, framedBeats } from "../../src/outlaws/web/beats.js";
+import { followMode } from "../../src/outlaws/web/follow.js";
+import { heldEvents, initialState, myTurn, reduce, tabTitle } from "../../src/outlaws/web/gamestate.js";
+import { holdsBack, shownState } from "../../src/outlaws/web/moment.js";
+import { chooserContext, panelStage } from "../../src/outlaws/web/panel.js";
+import { friendGame, inEnglish } from "./support.mjs";
+
+before(inEnglish);
+
+/**
+ * Ann's page fed her socket's messages up to the `count`-th events message (1-based):
+ * the latest state, and the beats still to show of the events messages from `from` on
+ * (each with the state its message made), as the page queues them.
+ */
+function annAfter(count, from = count) {
+  let state = initialState();
+  let seen = 0;
+  const beats = [];
+  for (const message of friendGame().seat0) {
+    if (message.type === "events") seen += 1;
+    if (seen > count) break;
+    state = reduce(state, message, { receivedAt: 0 });
+    if (message.type === "events" && seen >= from) {
+      beats.push(...framedBeats(state.effects.fresh, state, heldEvents(state)));
+    }
+  }
+  return { latest: state, beats };
+}
+
+const types = (beat) => beat.events.map((e) => e.type);
+const panelOf = (state) => panelStage(state, new Chooser(state.legal || [], chooserContext(() => state)));
+const title = (state) => tabTitle(state, { base: "Outlaws", yourMove: "Your move" });
+
+describe("Bob's two actions, come in a blink, shown one after the other", () => {
+  // Ann's 3rd and 4th events messages: Bob's take, then his look (after which it is her turn).
+  const { latest, beats } = annAfter(4, 3);
+
+  test("the news is cut into Bob's take, his look, and the start of Ann's turn", () => {
+    assert.deepEqual(beats.map(types), [["reveal", "take"], ["look", "reveal"], ["turn"]]);
+    assert.deepEqual(beats.map((b) => b.upTo), [7, 9, 10]);
+    assert.equal(heldEvents(latest), 10);
+    assert.ok(myTurn(latest));
+  });
+
+  test("while his take is shown: his turn, his take the last line, the panel waits", () => {
+    const shown = shownState(latest, beats[0]);
+    assert.equal(shown.view.to_act, 1);
+    assert.equal(shown.events.length, 7);
+    assert.deepEqual(shown.events.slice(-2).map((e) => e.type), ["reveal", "take"]);
+    assert.equal(myTurn(shown), false);
+    assert.equal(panelOf(shown), "showing");
+    assert.deepEqual(shown.showing, { actor: 1 });
+    assert.equal(followMode(shown, { running: true, actor: 1 }), "following");
+    assert.equal(title(shown), "Outlaws");
+  });
+
+  test("while his look is shown, the view is already Ann's turn but she cannot act yet (never 'Your move')", () => {
+    const shown = shownState(latest, beats[1]);
+    assert.equal(shown.view.to_act, 0);
+    assert.equal(shown.events.length, 9);
+    assert.equal(shown.legal, null);
+    assert.equal(panelOf(shown), "showing");
+    assert.equal(followMode(shown, { running: true, actor: 1 }), "following");
+    assert.equal(title(shown), "Outlaws");
+  });
+
+  test("once everything is shown (or skipped) her turn begins: the panel asks her to pick a card", () => {
+    const shown = shownState(latest, null);
+    assert.equal(shown, latest);
+    assert.equal(panelOf(shown), "anchor");
+    assert.equal(title(shown), "Your move · Outlaws");
+  });
+
+  test("the log only ever grows, beat by beat", () => {
+    const lengths = [...beats.map((b) => shownState(latest, b).events.length), shownState(latest, null).events.length];
+    assert.deepEqual(lengths, [7, 9, 10, 10]);
+  });
+});
+
+describe("Ann's own action", () => {
+  test("in the latest news, it holds nothing back: the page is the latest, her next action may be chosen", () => {
+    // Her swap (1st events message) leaves her one action: she may choose it while the swap plays.
+    const { latest, beats } = annAfter(1);
+    assert.deepEqual(beats.map(types), [["move"]]);
+    assert.equal(holdsBack(latest, beats[0]), false);
+    assert.equal(shownState(latest, beats[0]), latest);
+    assert.equal(panelOf(latest), "anchor");
+  });
+
+  test("with Bob's answer already in, her look is shown as the moment before it: his turn, not hers", () => {
+    // Her look (2nd), then Bob's take (3rd) comes while the look is still on screen.
+    const { latest, beats } = annAfter(3, 2);
+    assert.deepEqual(beats.map(types), [["look", "reveal"], ["turn"], ["reveal", "take"]]);
+    assert.ok(holdsBack(latest, beats[0]));
+    const shown = shownState(latest, beats[0]);
+    assert.equal(shown.events.length, 4);
+    assert.equal(shown.view.to_act, 1);
+    assert.equal(panelOf(shown), "showing");
+    assert.deepEqual(shown.showing, { actor: 0 });
+    assert.equal(followMode(shown, { running: true, actor: 0 }), null);
+  });
+
+  test("what she sent and awaits stays the latest's while an older moment is shown", () => {
+    const { latest, beats } = annAfter(3, 2);
+    const sent = { ...latest, ref: 3, pendingRef: 3, busy: true, sentAt: 3 };
+    const shown = shownState(sent, beats[0]);
+    assert.deepEqual([shown.ref, shown.pendingRef, shown.busy, shown.sentAt], [3, 3, true, 3]);
+  });
+});
+
+describe("the last action of the game, Ann's assassination (R9.2)", () => {
+  // Bob passes on the Hitman's shot: Ann wins. Both come in his last message.
+  const { latest, beats } = annAfter(6);
+
+  test("the game is still in play while Bob's pass is shown; 'over' comes once it is", () => {
+    assert.equal(latest.status, "over");
+    assert.deepEqual(beats.map(types), [["pass", "win"]]);
+    const shown = shownState(latest, beats[0]);
+    assert.equal(shown.status, "playing");
+    assert.equal(shown.result, null);
+    assert.equal(panelOf(shown), "showing");
+    assert.equal(shownState(latest, null).status, "over");
+    assert.equal(panelOf(shownState(latest, null)), "over");
+  });
+
+  test("a spectator's page is held back by either seat's action", () => {
+    const watching = { ...latest, seat: null };
+    assert.ok(holdsBack(watching, { ...beats[0], frame: { ...beats[0].frame, seat: null } }));
+  });
+});
+
+describe("the player's beat on screen", () => {
+  afterEach(() => {
+    delete globalThis.document;
+  });
+
+  test("is the beat held, with its moment; none once skipped", () => {
+    globalThis.document = { activeElement: null };
+    const { latest, beats } = annAfter(4, 3);
+    const player = new BeatPlayer(null, { cardX: () => 0, draw: () => {}, say: () => {}, settled: () => {}, viewer: () => 0 });
+    const fresh = beats.flatMap((b) => b.events);
+    player.play(fresh, latest, heldEvents(latest));
+    assert.deepEqual(types(player.current), ["reveal", "take"]);
+    assert.equal(player.current.upTo, 7);
+    assert.equal(player.current.frame, latest);
+    player.skip();
+    assert.equal(player.current, null);
+    assert.equal(shownState(latest, player.current), latest);
+  });
+});
