@@ -322,3 +322,35 @@ def test_an_unknown_language_is_refused(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "no catalogue for 'xx'" in result.output
+
+
+# -- two bots watched -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bots", ["random,heuristic", "heuristic,heuristic"])
+def test_a_demo_names_the_bots_as_the_web_table_does(tmp_path: Path, bots: str) -> None:
+    """Watching two bots: each is called by its rank, and by its player number too
+    when both have the same one; the log is a spectator's, its last line the end."""
+    result = runner.invoke(
+        app,
+        ["demo", "--bots", bots, "--seed", "2", "--turn-limit", "3", "--records", str(tmp_path)],
+        env=ENV,
+    )
+    assert result.exit_code == 0, result.output
+    catalogue = Catalogue()
+    first, second = (catalogue.bot_label(spec) for spec in bots.split(","))
+    if first == second:
+        first = f"{catalogue.t('player.seat', n=1)} ({first})"
+        second = f"{catalogue.t('player.seat', n=2)} ({second})"
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"Outlaws — {first} against {second}")
+    names = (first, second)
+    assert any(catalogue.t("log.turn", turn=1, who=name) in lines for name in names)
+    wins = {
+        catalogue.t("log.win", who=name, how=catalogue.t(f"how.short.{how}"))
+        for name in names
+        for how in ("good", "bad", "ugly")
+    }
+    assert lines[-2] in {catalogue.t("log.limit"), *wins}
+    assert not SEAT_NUMBER.search(result.output)
+    assert not RULE_ID.search(result.output)

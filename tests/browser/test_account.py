@@ -1,6 +1,7 @@
 """Accounts in Chromium (issue 16): a guest plays, signs up in the lobby and keeps the
-game; on a second device (another browser context) they sign in and open it there; a
-rated game moves their rating, which their profile shows. Pictures:
+game (the header's Sign in button opens the form); on a second device (another browser
+context) they sign in and open it there; a rated game moves their rating, which their
+profile shows. Pictures:
 docs/img/account-lobby.png, profile.png, and at phone width profile-phone.png and, in
 Portuguese, profile-phone-pt.png and account-phone-pt.png (made when missing, remade
 with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
@@ -31,9 +32,11 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     page.get_by_test_id("new-bot").click()
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
     game, _ = game_and_token(page)
-    # Back in the lobby, the guest signs up: the game becomes the account's.
+    # Back in the lobby, the guest signs up (the header's Sign in button opens the
+    # form): the game becomes the account's.
     page.goto("/")
     account = page.get_by_test_id("account")
+    account.get_by_test_id("account-toggle").click()
     account.get_by_test_id("account-name-input").fill(name)
     account.get_by_test_id("account-password").fill("short")
     account.get_by_test_id("sign-up").click()
@@ -48,6 +51,7 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     laptop = new_context(viewport={"width": 1280, "height": 900}).new_page()
     laptop.goto(f"{live_server}/")
     other = laptop.get_by_test_id("account")
+    other.get_by_test_id("account-toggle").click()
     other.get_by_test_id("account-name-input").fill(name.lower())
     other.get_by_test_id("account-password").fill(PASSWORD)
     other.get_by_test_id("sign-in").click()
@@ -75,6 +79,7 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     )
     assert resigned.status_code == 200
     laptop.goto(f"{live_server}/")
+    laptop.get_by_test_id("account-toggle").click()
     laptop.get_by_test_id("account-profile").click()
     expect(laptop.get_by_test_id("pool-bots")).to_be_visible(timeout=10_000)
     rating = int(laptop.get_by_test_id("rating-bots").inner_text())
@@ -89,12 +94,18 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     laptop.get_by_test_id("lang").select_option("pt")
     expect(laptop.get_by_test_id("pool-bots")).to_contain_text("Classificação contra robôs")
     keep(laptop, "profile-phone-pt.png", full_page=True)
-    # Signed out, the lobby offers the forms again (at phone width: they fit).
+    # Signed out, the header offers the forms again (at phone width: they fit).
     laptop.goto(f"{live_server}/")
+    laptop.get_by_test_id("account-toggle").click()
     laptop.get_by_test_id("sign-out").click()
+    toggle = laptop.get_by_test_id("account-toggle")
+    expect(toggle).to_have_text("Entrar")
+    toggle.click()
     expect(laptop.get_by_test_id("sign-in")).to_have_text("Entrar")
+    expect(laptop.get_by_test_id("account-password")).to_be_visible()
     assert laptop.evaluate(overflow) <= 0
-    laptop.get_by_test_id("account").scroll_into_view_if_needed()
+    form = laptop.get_by_test_id("account").bounding_box()
+    assert form and form["x"] >= 0 and form["x"] + form["width"] <= 390
     keep(laptop, "account-phone-pt.png", full_page=True)
     assert console_errors == []
 
@@ -113,6 +124,7 @@ def test_a_slow_answer_on_the_session_keeps_what_the_guest_typed(page: Page) -> 
     page.route("**/account", hold)
     page.goto("/")
     account = page.get_by_test_id("account")
+    account.get_by_test_id("account-toggle").click()
     name = f"Slow{os.getpid() % 10000}"
     account.get_by_test_id("account-name-input").fill(name)
     account.get_by_test_id("account-password").fill(PASSWORD)

@@ -38,6 +38,7 @@ SIGN_UP_MS = 20_000
 
 def sign_up(page: Page, name: str) -> None:
     account = page.get_by_test_id("account")
+    account.get_by_test_id("account-toggle").click()
     account.get_by_test_id("account-name-input").fill(name)
     account.get_by_test_id("account-password").fill(PASSWORD)
     account.get_by_test_id("sign-up").click()

@@ -225,10 +225,7 @@ export function installTooltips(doc = document) {
   doc.addEventListener("focusin", (event) => {
     const el = cardElement(event.target);
     if (el) showTip(el);
-    else {
-      dismissed = null;
-      if (shownFor) hideTip();
-    }
+    else if (shownFor) hideTip();
   });
   doc.addEventListener("focusout", (event) => {
     if (shownFor && event.target === shownFor) hideTip();
