@@ -329,8 +329,9 @@ def test_an_unknown_language_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("bots", ["random,heuristic", "heuristic,heuristic"])
 def test_a_demo_names_the_bots_as_the_web_table_does(tmp_path: Path, bots: str) -> None:
-    """Watching two bots: each is called by its rank, and by its player number too
-    when both have the same one; the log is a spectator's, its last line the end."""
+    """Watching two bots: each is called by its rank, with its seat's number too when
+    both have the same one (as the web table does); the log is a spectator's, its last
+    line the end."""
     result = runner.invoke(
         app,
         ["demo", "--bots", bots, "--seed", "2", "--turn-limit", "3", "--records", str(tmp_path)],
@@ -340,8 +341,8 @@ def test_a_demo_names_the_bots_as_the_web_table_does(tmp_path: Path, bots: str) 
     catalogue = Catalogue()
     first, second = (catalogue.bot_label(spec) for spec in bots.split(","))
     if first == second:
-        first = f"{catalogue.t('player.seat', n=1)} ({first})"
-        second = f"{catalogue.t('player.seat', n=2)} ({second})"
+        first = catalogue.t("player.twin", name=first, n=1)
+        second = catalogue.t("player.twin", name=second, n=2)
     lines = result.output.splitlines()
     assert lines[0].startswith(f"Outlaws — {first} against {second}")
     names = (first, second)

@@ -92,7 +92,7 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
     keep(laptop, "profile-phone.png", full_page=True)
     # In Portuguese: the profile's words follow the reader's language.
     laptop.get_by_test_id("lang").select_option("pt")
-    expect(laptop.get_by_test_id("pool-bots")).to_contain_text("Classificação contra robôs")
+    expect(laptop.get_by_test_id("pool-bots")).to_contain_text("Classificação contra bots")
     keep(laptop, "profile-phone-pt.png", full_page=True)
     # Signed out, the header offers the forms again (at phone width: they fit).
     laptop.goto(f"{live_server}/")

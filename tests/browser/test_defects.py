@@ -157,6 +157,33 @@ def test_a_wrong_seat_token_shows_the_error_and_the_way_back_to_the_lobby(
     expect(page.get_by_test_id("new-bot")).to_be_visible()
 
 
+def test_a_wrong_seat_token_says_so_once_with_no_empty_panels(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    game, _, _, _ = friend_game(api)
+    for url, words in (
+        (f"/#/game/{game}/garbage", "This link's seat key does not belong to this game."),
+        ("/#/game/no-such-game/garbage", "No such game."),
+    ):
+        page.goto(url)
+        refused = page.get_by_test_id("status").get_by_test_id("refused")
+        expect(refused).to_have_text(words)
+        expect(refused).to_have_attribute("role", "alert")
+        expect(page.get_by_text(words)).to_have_count(1)
+        expect(page.get_by_test_id("error")).to_be_hidden()
+        # The table's panels (the actions, the log) have nothing to show: none is drawn.
+        for testid in ("action-panel", "log", "game-over", "notebook"):
+            expect(page.get_by_test_id(testid)).to_be_hidden()
+        # A change of language says it again, in the new words, still once.
+        page.get_by_test_id("lang").select_option("pt")
+        expect(refused).not_to_have_text(words)
+        expect(page.get_by_test_id("refused")).to_have_count(1)
+        expect(page.get_by_test_id("action-panel")).to_be_hidden()
+        page.get_by_test_id("lang").select_option("en")
+        expect(page.get_by_test_id("refused")).to_have_text(words)
+    assert console_errors == []
+
+
 def test_a_reused_invite_offers_the_seat_to_its_browser_and_says_it_is_used_elsewhere(
     new_context: Any, api: httpx.Client
 ) -> None:

@@ -492,10 +492,13 @@ def test_a_seat_may_place_before_its_friend_joins_with_the_invite_at_hand(
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "waiting")
     expect(page.get_by_test_id("status")).to_have_attribute("data-phase", "placing")
     expect(page.get_by_test_id("waiting").get_by_test_id("invite-link")).to_have_value(link)
+    # Nobody has the other seat yet: only the invite says so, no line about their placing.
+    expect(page.get_by_test_id("waiting-text")).to_have_text(words("place.friendHint"))
+    expect(page.get_by_test_id("opponent-placement")).to_have_count(0)
     placed = arrangement(page)
     confirm_placement(page)
     expect(page.get_by_test_id("placement-wait")).to_be_visible()
-    expect(page.get_by_test_id("opponent-placement")).to_have_attribute("data-done", "false")
+    expect(page.get_by_test_id("opponent-placement")).to_have_count(0)
     # The friend joins and places at random: the game starts on Ann's page by itself.
     invite = link.rsplit("/", 1)[-1]
     joined = placing_server.post(f"/invites/{invite}", json={"name": "Bob"}).json()
@@ -530,4 +533,50 @@ def test_a_timed_placement_shows_the_time_left_to_place(
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "placement-clock.png"))
     publish("placement-clock.png")
+    assert console_errors == []
+
+
+def test_an_open_game_says_only_that_it_waits_for_an_opponent_until_one_sits_down(
+    page: Page, placing_server: httpx.Client, console_errors: list[str]
+) -> None:
+    page.goto("/")
+    page.get_by_test_id("player-name").fill("Ann")
+    page.get_by_test_id("live-lobby").get_by_test_id("seek-open").click()
+    expect(page.get_by_test_id("placement")).to_be_visible()
+    waiting = page.get_by_test_id("waiting")
+    expect(waiting.locator("h2")).to_have_text(words("waiting.titleOpen"))
+    expect(waiting.get_by_test_id("waiting-text")).to_have_text(words("place.openHint"))
+    expect(page.get_by_test_id("opponent-placement")).to_have_count(0)
+    expect(page.get_by_text(words("place.opponentPlacing"))).to_have_count(0)
+    expect(page.get_by_text(words("waiting.title"), exact=True)).to_have_count(0)
+    # Bob takes the seat from the lobby: the invite goes, his placing is told.
+    game = page.url.rsplit("/", 2)[-2]
+    taken = placing_server.post(f"/seeks/{game}", json={"name": "Bob"})
+    assert taken.status_code in (200, 201), taken.text
+    expect(page.get_by_test_id("waiting")).to_be_hidden()
+    expect(page.get_by_test_id("opponent-placement")).to_have_text(words("place.opponentPlacing"))
+    assert console_errors == []
+
+
+def test_the_arrangement_in_progress_survives_a_reload(
+    page: Page, placing_server: httpx.Client, console_errors: list[str]
+) -> None:
+    made = bot_game(placing_server)
+    page.goto(f"/#/game/{made['game']}/{made['token']}")
+    expect(page.get_by_test_id("placement")).to_be_visible()
+    # Ann puts her Governor at column 1 and reloads the page before sending.
+    governor = page.locator('[data-testid^="place-col-"][data-card="governor"]')
+    if governor.get_attribute("data-testid") != "place-col-1":
+        governor.click()
+        page.get_by_test_id("place-col-1").click()
+    expect(page.get_by_test_id("place-col-1")).to_have_attribute("data-card", "governor")
+    before = arrangement(page)
+    page.reload()
+    expect(page.get_by_test_id("placement")).to_be_visible()
+    assert arrangement(page) == before
+    # Sent, it is forgotten: nothing of it is kept in the browser.
+    confirm_placement(page)
+    expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")
+    drafts = page.evaluate("() => localStorage.getItem('outlaws.placementDrafts')")
+    assert made["game"] not in (drafts or "")
     assert console_errors == []

@@ -37,7 +37,7 @@ from tablekit import game_and_token, keep, play_one_action, seat_view, wait_turn
 SAMPLER = """(() => {
   const BAD = /\\b(null|undefined|NaN)\\b|\\[object Object\\]/;
   const ATTRIBUTES = ["title", "aria-label", "placeholder", "alt"];
-  const ENABLED = "button:not([disabled])";
+  const ENABLED = ":not([disabled])";
   const BOARD = ["card", "saloon", "slot"];
   window.__frames = [];
   window.__bad = [];
@@ -82,8 +82,8 @@ SAMPLER = """(() => {
       text: status.innerText.replace(/\\s+/g, " "),
       skip: Boolean(q('[data-testid="skip"]')),
       panel: panel && !panel.hidden ? (hint ? hint.dataset.testid : "") : "hidden",
-      panelButtons: panel && !panel.hidden ? panel.querySelectorAll(ENABLED).length : 0,
-      board: count(BOARD.map((prefix) => `button[data-testid^="${prefix}-"]:not([disabled])`).join()),
+      panelButtons: panel && !panel.hidden ? panel.querySelectorAll(`button${ENABLED}`).length : 0,
+      board: count(BOARD.map((prefix) => `button[data-testid^="${prefix}-"]${ENABLED}`).join()),
       log: log.length,
       lastLog: log.length ? log[log.length - 1].dataset.type : null,
       confirm: open("confirm-action"),
@@ -263,6 +263,7 @@ def test_a_whole_game_against_a_bot_tells_one_moment_at_a_time_and_never_says_nu
     play_to_the_end(page, "bot-turn-shown.png" if lang == "en" else None)
     expect(page.get_by_test_id("game-over")).to_be_visible()
     frames = page.evaluate("window.__frames")
+    import json; open(f"/tmp/frames-{lang}.json", "w").write(json.dumps(frames))
     walk_the_end(page)
     bad = page.evaluate("window.__bad")
     context.close()

@@ -240,6 +240,7 @@ def test_the_guided_game_shows_every_step_in_order_each_until_read_then_offers_a
         wait_for_the_opponent(page, api)
         expect(box).to_have_attribute("data-step", step)
         expect(page.locator('.card.mine:not([disabled])[data-testid^="card-0-"]')).to_have_count(0)
+        expect(page.get_by_test_id("held-hint")).to_have_text(words["tutorial.readFirst"])
         if step == RELOAD_AT:
             seen += [entry["step"] for entry in page.evaluate("() => window.coachSeen")]
             reload_resumes(page, words, index)

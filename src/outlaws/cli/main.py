@@ -95,13 +95,15 @@ def demo(
 
 
 def _names(catalogue: Catalogue, first: str, second: str) -> tuple[str, str]:
-    """How the two bots of a demo are called: by rank, and by player number too when
-    both have the same one."""
+    """How the two bots of a demo are called, as the web table calls them: by rank, and
+    with their seat's number too when both have the same one ("Medium bot 1")."""
     labels = (catalogue.bot_label(first), catalogue.bot_label(second))
     if labels[0] != labels[1]:
         return labels
-    number = [catalogue.t("player.seat", n=seat + 1) for seat in (0, 1)]
-    return (f"{number[0]} ({labels[0]})", f"{number[1]} ({labels[1]})")
+    return (
+        catalogue.t("player.twin", name=labels[0], n=1),
+        catalogue.t("player.twin", name=labels[1], n=2),
+    )
 
 
 register_arena(app)

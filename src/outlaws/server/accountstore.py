@@ -1,5 +1,5 @@
-"""The accounts' rows (revision 0006): accounts, sessions, failed sign-ins, the seats of
-each account and the tokens its devices hold for them.
+"""The accounts' rows (revision 0006): accounts, sessions, the attempts the throttles
+count, the seats of each account and the tokens its devices hold for them.
 
 Each function takes the connection of a transaction (writes run on the database's
 writer, :meth:`~.storage.Database.write`; reads on its thread, :func:`read`), like the
@@ -115,22 +115,58 @@ def sign_out_everywhere(conn: Connection, account_id: str) -> None:
     conn.execute(delete(seat_tokens).where(seat_tokens.c.account_id == account_id))
 
 
-# -- the throttle --------------------------------------------------------------------------
-def failures(conn: Connection, key: str, since: float) -> tuple[int, float | None]:
-    """How many sign-ins failed for ``key`` since ``since``, and the oldest of them."""
-    query = select(func.count(), func.min(login_failures.c.at)).where(
-        login_failures.c.key == key, login_failures.c.at >= since
-    )
-    count, oldest = conn.execute(query).one()
-    return int(count), None if oldest is None else float(oldest)
+# -- the throttles -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt as the throttles counted it: the rows that count it (one for each
+    key), or none, the key whose limit refused it and the oldest attempt counted under
+    that key (whose age tells when the refusal ends)."""
+
+    rows: list[int]
+    refused_by: str | None = None
+    oldest: float = 0.0
 
 
-def add_failure(conn: Connection, keys: Sequence[str], now: float, forget_before: float) -> None:
+def count_attempt(
+    conn: Connection,
+    limits: Sequence[tuple[str, int]],
+    since: float,
+    now: float,
+    forget_before: float,
+) -> Attempt:
+    """Count one attempt under each key of ``limits`` unless one of them had its limit
+    of attempts since ``since``: then none is counted, and the attempt is refused.
+    Attempts of any key older than ``forget_before`` (every throttle's window) go.
+
+    Counting and checking are one step for every process at once, so that attempts sent
+    together cannot all pass a check made before any of them is counted. PostgreSQL:
+    each key's advisory lock until the transaction ends (in the keys' order, so that
+    two attempts never wait for each other in a circle). SQLite: the write that opens
+    the step takes the database's write lock, and the counts after it see every
+    attempt other processes committed."""
+    keys = sorted(key for key, _ in limits)
+    if conn.dialect.name == "postgresql":
+        for key in keys:
+            conn.execute(select(func.pg_advisory_xact_lock(func.hashtext(key))))
     conn.execute(delete(login_failures).where(login_failures.c.at < forget_before))
-    conn.execute(insert(login_failures), [{"key": key, "at": now} for key in keys])
+    for key, limit in limits:
+        query = select(func.count(), func.min(login_failures.c.at)).where(
+            login_failures.c.key == key, login_failures.c.at >= since
+        )
+        count, oldest = conn.execute(query).one()
+        if int(count) >= limit:
+            return Attempt([], key, float(oldest))
+    rows = [
+        int(conn.execute(insert(login_failures).values(key=key, at=now)).inserted_primary_key[0])
+        for key in keys
+    ]
+    return Attempt(rows)
 
 
-def clear_failures(conn: Connection, key: str) -> None:
+def succeeded(conn: Connection, attempt: Attempt, key: str) -> None:
+    """A sign-in that succeeded: its own rows, and the failures under ``key`` (its
+    name's), count no more."""
+    conn.execute(delete(login_failures).where(login_failures.c.id.in_(attempt.rows)))
     conn.execute(delete(login_failures).where(login_failures.c.key == key))
 
 

@@ -119,7 +119,8 @@ sessions = Table(
     Index("sessions_account", "account_id"),
 )
 
-#: Failed sign-ins (by name, by client address), counted by the throttle.
+#: The attempts the throttles count: sign-ins (by name, by client address; a sign-in
+#: that succeeds takes back its own) and sign-ups (by client address).
 login_failures = Table(
     "login_failures",
     metadata,

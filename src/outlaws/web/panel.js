@@ -84,7 +84,8 @@ export function boardChoice(state, chooser) {
 /**
  * The panel of one game page. `page`: state() (the page state), ctx (the chooser's
  * context), root() (the page's element), name(seat), send(action), render(), beatsRunning(),
- * and optionally locked(stepId, value) (an option shown but shut).
+ * and optionally locked(stepId, value) (an option shown but shut) and heldBy() (why
+ * nothing can be picked yet, or null).
  */
 export class ActionPanel {
   constructor(page) {
@@ -203,11 +204,14 @@ export class ActionPanel {
         panel.append(h("p", { class: "hint", text: t("act.sending") }));
         return;
       case "react":
-        panel.append(h("p", { class: "hint", text: t("status.react") }));
+      case "anchor": {
+        // The guided game may hold the table while its coach explains (heldBy: its words).
+        const held = this.page.heldBy ? this.page.heldBy() : null;
+        if (held) panel.append(h("p", { class: "hint", "data-testid": "held-hint", text: held }));
+        else if (stage === "react") panel.append(h("p", { class: "hint", text: t("status.react") }));
+        else panel.append(h("p", { class: "hint", "data-testid": "pick-hint", text: t("act.pick") }));
         return;
-      case "anchor":
-        panel.append(h("p", { class: "hint", "data-testid": "pick-hint", text: t("act.pick") }));
-        return;
+      }
       default:
         break;
     }

@@ -122,6 +122,14 @@ export class TutorialGuide {
     return !now.waiting && choiceLocked(now.step.expect, stepId, value);
   }
 
+  /** Why the table offers nothing yet (an explanation to read first), or null. */
+  heldBy() {
+    const state = this.page.state;
+    if (!isTutorial(state)) return null;
+    const now = this.now(state);
+    return now.waiting || now.step.expect || now.step.final ? null : t("tutorial.readFirst");
+  }
+
   /** "Next": the step at `index` is read; the panel offers what the next step asks. */
   next(index) {
     this.readSteps = readAfterNext(this.read, index);
