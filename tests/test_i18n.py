@@ -263,6 +263,8 @@ def dynamic_names() -> dict[str, list[str] | None]:
         # profile.js: the rating pools, and every way a rated game ends.
         "profile.pool.${pool}": js_string_list(WEB / "profile.js", "POOLS"),
         "profile.how.${how}": [*wins, HOW_LIMIT, *server_endings()],
+        # confirm.js: what an ability does, for every character that has one.
+        "prompt.confirm.verb.${card}": [c for c in CHARACTERS if c not in ("governor", "mayor")],
         # ui.js shows error.generic for a code it has no message for.
         "error.${code}": None,
     }
@@ -307,3 +309,10 @@ def test_every_key_built_from_a_prefix_exists_in_english_for_every_name():
         if lacking:
             missing[tpl] = lacking
     assert missing == {}, f"keys built by the page but missing from en.json: {missing}"
+
+
+def test_the_portuguese_placement_says_before_the_first_turn():
+    # R3.1: the cards are placed before the first turn, not "before the first time".
+    intro = catalogue("pt")["place.intro"]
+    assert intro.startswith("Antes do primeiro turno"), intro
+    assert "primeira vez" not in intro

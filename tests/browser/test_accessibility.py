@@ -6,6 +6,7 @@ on the lobby, the placement screen and the table: it must report no violation at
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,10 @@ LANGS = ("en", "ja")
 def violations(page: Page) -> list[dict[str, Any]]:
     """axe-core's violations on the page as it stands."""
     if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: `make test` installs it (npm ci)")
+        reason = f"{AXE} is missing: `make test` installs it (npm ci)"
+        if os.environ.get("OUTLAWS_REQUIRE_BROWSER", "") not in ("", "0"):
+            pytest.fail(reason)  # CI (conftest.py): the browser tests must all run
+        pytest.skip(reason)
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate("async () => (await axe.run(document)).violations")
@@ -30,9 +34,7 @@ def violations(page: Page) -> list[dict[str, Any]]:
 
 def assert_accessible(page: Page, where: str) -> None:
     found = violations(page)
-    summary = [
-        (v["id"], v["impact"], [node["target"] for node in v["nodes"]]) for v in found
-    ]
+    summary = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]]) for v in found]
     assert found == [], f"axe-core finds violations on {where}: {summary}"
 
 
@@ -68,6 +70,10 @@ def test_the_placement_screen_passes_the_accessibility_checks(
     page.get_by_test_id("place-col-3").click()
     expect(page.get_by_test_id("placement-picked")).to_be_visible()
     assert_accessible(page, f"the placement screen with a card picked up ({lang})")
+    # A card's tooltip, shown, is part of the page's landmarks too.
+    page.get_by_test_id("place-col-5").hover()
+    expect(page.get_by_test_id("card-tip")).to_be_visible()
+    assert_accessible(page, f"the placement screen with a tooltip ({lang})")
 
 
 def test_the_table_passes_the_accessibility_checks(

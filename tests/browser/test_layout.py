@@ -45,7 +45,8 @@ CARD_NAMES = """() => [...document.querySelectorAll('.board .card.face')].map(ca
   return {
     card: card.dataset.card,
     text: shown.map(s => s.textContent.replace(/\\u00ad/g, '')).join(''),
-    clipped: label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
+    clipped: label.scrollWidth > label.clientWidth + 1
+             || label.scrollHeight > label.clientHeight + 1,
     outside: l.left < c.left - 0.5 || l.right > c.right + 0.5 || l.top < c.top - 0.5
              || l.bottom > c.bottom + 0.5,
   };
@@ -91,7 +92,9 @@ def test_the_lobby_leads_with_the_ways_to_play(new_context: Any) -> None:
     page = context.new_page()
     errors = page_errors(page)
     page.goto("/")
-    expect(page.get_by_test_id("seeks-empty").or_(page.get_by_test_id("seek")).first).to_be_visible()
+    expect(
+        page.get_by_test_id("seeks-empty").or_(page.get_by_test_id("seek")).first
+    ).to_be_visible()
     for testid in PLAY_CONTROLS:
         where = box(page, testid)
         assert where["inside"], f"{testid} is below the first screen: {where}"
@@ -212,5 +215,8 @@ def test_a_token_looked_at_shows_its_word_on_a_phone(new_context: Any, api: http
     seen = page.locator(".slot.known .tok-name")
     expect(seen.first).to_be_visible()
     word = seen.first.inner_text().strip()
-    assert word in {catalogue("en")[f"token.{kind}"] for kind in ("bullet", "handcuffs", "vote", "bogus", "election")}
+    assert word in {
+        catalogue("en")[f"token.{kind}"]
+        for kind in ("bullet", "handcuffs", "vote", "bogus", "election")
+    }
     context.close()

@@ -297,7 +297,7 @@ def test_the_alerts_settings_in_japanese(page: Page, api: httpx.Client) -> None:
     page.goto(bot_game(api, clock={"bank": 180, "per_turn": 15, "on_timeout": "bot"}))
     page.get_by_test_id("lang").select_option("ja")
     expect(page.get_by_test_id("sound-toggle")).to_have_text("サウンド：オフ")
-    expect(page.get_by_test_id("notify-ask")).to_have_text("自分の番になったら通知する")
+    expect(page.get_by_test_id("notify-ask")).to_have_text("自分の手番になったら通知する")
     expect(page.get_by_test_id("clocks")).to_contain_text("あなた")
     page.get_by_test_id("notify-settings").evaluate("el => el.scrollIntoView({ block: 'center' })")
     clocks_in_view(page, 740)

@@ -24,6 +24,7 @@ remade with OUTLAWS_UPDATE_SCREENSHOTS=1).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import httpx
@@ -41,6 +42,7 @@ SAMPLER = """(() => {
   const BOARD = ["card", "saloon", "slot"];
   window.__frames = [];
   window.__bad = [];
+  window.__screens = [];
   const q = (selector) => document.querySelector(selector);
   const count = (selector) => document.querySelectorAll(selector).length;
   const shown = (el) => Boolean(el) && !el.hidden && el.getClientRects().length > 0;
@@ -61,6 +63,8 @@ SAMPLER = """(() => {
     return found;
   }
   function sample() {
+    const screen = location.hash.split("/")[1] || "lobby";
+    if (!window.__screens.includes(screen)) window.__screens.push(screen);
     for (const text of badTexts()) {
       if (window.__bad.some((b) => b.text === text)) continue;
       window.__bad.push({ screen: location.hash || "#/", text });
@@ -152,6 +156,11 @@ def disagreements(frame: dict[str, Any]) -> list[str]:
 
 def check_one_moment_at_a_time(frames: list[dict[str, Any]]) -> None:
     bad = [(reason, frame) for frame in frames for reason in disagreements(frame)]
+    bad += [
+        ("the log took back a line it had shown", frame)
+        for before, frame in itertools.pairwise(frames)
+        if frame["log"] < before["log"]
+    ]
     assert not bad, f"{len(bad)} disagreeing samples, the first ones:\n" + "\n".join(
         f"{reason}: {frame}" for reason, frame in bad[:6]
     )
@@ -222,6 +231,7 @@ def play_to_the_end(page: Page, picture: str | None) -> None:
             and page.wait_for_function(FOLLOWING_OR_TURN, timeout=60_000).json_value()
             == "following"
         ):
+            page.mouse.move(0, 0)  # no tooltip over the board
             keep(page, picture)
             picture = None
         if wait_turn_or_over(page, timeout=60_000) == "over":
@@ -261,12 +271,13 @@ def test_a_whole_game_against_a_bot_tells_one_moment_at_a_time_and_never_says_nu
     walk_the_placement(page)
     game, token = game_and_token(page)
     play_to_the_end(page, "bot-turn-shown.png" if lang == "en" else None)
-    expect(page.get_by_test_id("game-over")).to_be_visible()
+    page.wait_for_function("() => window.__frames.length && window.__frames.at(-1).over")
     frames = page.evaluate("window.__frames")
-    import json; open(f"/tmp/frames-{lang}.json", "w").write(json.dumps(frames))
     walk_the_end(page)
     bad = page.evaluate("window.__bad")
+    screens = page.evaluate("window.__screens")
     context.close()
+    assert {"lobby", "game", "replay"} <= set(screens), screens
     assert bad == [], f"texts that say null, undefined, NaN or [object Object] ({lang}): {bad}"
     assert any(f["follow"] == "following" for f in frames), (
         "no action of the bot was seen being shown"

@@ -92,7 +92,8 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def progress(words: dict[str, str], index: int) -> str:
     """The step count the coach shows at step ``index`` (0-based)."""
-    return words["tutorial.progress"].replace("{n}", str(index + 1)).replace("{total}", str(len(STEPS)))
+    text = words["tutorial.progress"].replace("{n}", str(index + 1))
+    return text.replace("{total}", str(len(STEPS)))
 
 
 def confirm_if_asked(page: Page, step: str) -> None:
@@ -202,15 +203,10 @@ def reload_resumes(page: Page, words: dict[str, str], index: int) -> None:
     assert [entry["step"] for entry in seen if entry["step"] != "waiting"] == [STEPS[index][0]]
 
 
-@pytest.mark.parametrize("lang", ["en", "pt", "it", "ja"])
-def test_the_guided_game_shows_every_step_in_order_each_until_read_then_offers_a_first_game(
-    new_context: Any, api: httpx.Client, lang: str
-) -> None:
-    """R5.3 (a Move is real or pretended), R6.3.3 and R6.9.2 (the interception the
-    Reverend cancels), R9.1 (the Election win): every step 1..N shown, none skipped."""
+def open_tutorial(new_context: Any, lang: str, motion: str) -> tuple[Page, list[str]]:
+    """The guided game started from the lobby in ``lang`` (desktop), and the page's errors."""
     words = catalogue(lang)
-    shoot = lang == "en"
-    context = new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    context = new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
     context.add_init_script(f"({WATCH_COACH})()")
     page = context.new_page()
     errors: list[str] = []
@@ -221,10 +217,19 @@ def test_the_guided_game_shows_every_step_in_order_each_until_read_then_offers_a
     start = page.get_by_test_id("start-tutorial")
     expect(start).to_have_text(words["lobby.tutorial.button"])
     start.click()
-    box = page.get_by_test_id("tutorial")
-    expect(box).to_have_attribute("data-step", "welcome", timeout=WAIT)
+    expect(page.get_by_test_id("tutorial")).to_have_attribute("data-step", "welcome", timeout=WAIT)
     expect(page.get_by_test_id("street-0")).to_have_class(has_class("tutorial-hl"))
+    return page, errors
 
+
+def walk(
+    page: Page, api: httpx.Client, words: dict[str, str], *, patient: bool, shoot: bool
+) -> None:
+    """Every step in order, checking its count and words. ``patient``: at each
+    explanation, wait for the opponent's answer to be in and on screen and check that
+    the step stays, the table shut, before reading on (and reload at RELOAD_AT); else
+    click "Next" the moment it is there."""
+    box = page.get_by_test_id("tutorial")
     seen: list[str] = []
     for index, (step, asks) in enumerate(STEPS):
         expect(box).to_have_attribute("data-step", step, timeout=WAIT)
@@ -235,37 +240,66 @@ def test_the_guided_game_shows_every_step_in_order_each_until_read_then_offers_a
         if asks:
             play(page, step, words, shoot)
             continue
-        # An explanation: the opponent's answer is in and on screen, the step stays,
-        # and the table offers nothing until the learner has read it.
-        wait_for_the_opponent(page, api)
-        expect(box).to_have_attribute("data-step", step)
-        expect(page.locator('.card.mine:not([disabled])[data-testid^="card-0-"]')).to_have_count(0)
-        expect(page.get_by_test_id("held-hint")).to_have_text(words["tutorial.readFirst"])
-        if step == RELOAD_AT:
-            seen += [entry["step"] for entry in page.evaluate("() => window.coachSeen")]
-            reload_resumes(page, words, index)
-        snap(page, step, shoot)
+        if patient:
+            wait_for_the_opponent(page, api)
+            expect(box).to_have_attribute("data-step", step)
+            mine = page.locator('.card.mine:not([disabled])[data-testid^="card-0-"]')
+            expect(mine).to_have_count(0)
+            expect(page.get_by_test_id("held-hint")).to_have_text(words["tutorial.readFirst"])
+            if step == RELOAD_AT:
+                seen += [entry["step"] for entry in page.evaluate("() => window.coachSeen")]
+                reload_resumes(page, words, index)
+            snap(page, step, shoot)
         box.get_by_test_id("tutorial-next").click()
     seen += [entry["step"] for entry in page.evaluate("() => window.coachSeen")]
     shown = [step for step in seen if step != "waiting"]
-    # Every step, in order, once (the reload shows the step it left once more).
+    # Every step, in order, once (a reload shows the step it left once more).
     assert [s for i, s in enumerate(shown) if i == 0 or s != shown[i - 1]] == [s for s, _ in STEPS]
 
+
+def won(page: Page, words: dict[str, str]) -> None:
+    """The game over, won the Good way (R9.1), and the coach's last step."""
     over = page.get_by_test_id("game-over")
     expect(over).to_be_visible(timeout=WAIT)
     expect(over).to_have_attribute("data-how", "good")
     expect(over).to_have_attribute("data-winner", "0")
     expect(over.locator("h2")).to_have_text(words["over.youWon"])
+    box = page.get_by_test_id("tutorial")
     expect(box.get_by_test_id("tutorial-text")).to_have_text(words["tutorial.step.end"])
-    first = box.get_by_test_id("first-game")
-    expect(first).to_have_text(words["tutorial.firstGame"])
+    expect(box.get_by_test_id("first-game")).to_have_text(words["tutorial.firstGame"])
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "it", "ja"])
+def test_the_guided_game_shows_every_step_in_order_each_until_read_then_offers_a_first_game(
+    new_context: Any, api: httpx.Client, lang: str
+) -> None:
+    """R5.3 (a Move is real or pretended), R6.3.3 and R6.9.2 (the interception the
+    Reverend cancels), R9.1 (the Election win): every step 1..N shown, none skipped,
+    each explanation until it is read, and a reload resumes at the step reached."""
+    words = catalogue(lang)
+    shoot = lang == "en"
+    page, errors = open_tutorial(new_context, lang, "reduce")
+    walk(page, api, words, patient=True, shoot=shoot)
+    won(page, words)
     snap(page, "end", shoot)
     tutorial_url = page.url
-    first.click()
+    page.get_by_test_id("tutorial").get_by_test_id("first-game").click()
     page.wait_for_url(lambda url: url != tutorial_url and "#/game/" in url, timeout=WAIT)
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing", timeout=WAIT)
     # A real game: no coach, against the Beginner bot.
     expect(page.get_by_test_id("tutorial")).to_have_count(0)
+    assert errors == []
+
+
+def test_a_learner_who_reads_on_while_the_opponent_is_still_shown_misses_no_step(
+    new_context: Any, api: httpx.Client
+) -> None:
+    """With the animations on, "Next" clicked the moment it is there (the opponent's
+    actions still being shown): every step still comes in order, and the game is won."""
+    words = catalogue("en")
+    page, errors = open_tutorial(new_context, "en", "no-preference")
+    walk(page, api, words, patient=False, shoot=False)
+    won(page, words)
     assert errors == []
 
 

@@ -125,7 +125,7 @@ describe("Ann chooses her first action", () => {
     chooser.pick("col:6");
     chooser.chooseType("reporter");
     const call = chooser.current();
-    assert.equal(call.prompt, "Call out a character.");
+    assert.equal(call.prompt, "Call out a character (never the Governor).");
     assert.equal(call.options.length, 9);
     assert.deepEqual(call.options[0], { value: "hitman", label: "Hitman", target: null, icon: "hitman" });
     chooser.choose("hitman");

@@ -157,7 +157,7 @@ describe("quick phrases in the reader's language", () => {
     await inLanguage("pt");
     assert.equal(messageText(gg), "Boa partida!");
     await inLanguage("ja");
-    assert.equal(messageText(gg), "ありがとうございました!");
+    assert.equal(messageText(gg), "ありがとうございました！");
   });
 
   test("every phrase has words in every catalogue, and an unknown key shows as itself", async () => {

@@ -1,6 +1,7 @@
 // The moment on screen (moment.js, beats.js): the page draws the state as of the beat it
 // shows, never news not shown yet. On the captured friend game, from Ann's page (seat 0):
 // Bob's two actions come in a blink, but are shown one after the other before her turn.
+// `shownState(latest, beats.slice(i))`: the i-th beat on screen, those after it queued.
 
 import assert from "node:assert/strict";
 import { afterEach, before, describe, test } from "node:test";
@@ -46,25 +47,29 @@ describe("Bob's two actions, come in a blink, shown one after the other", () => 
   test("the news is cut into Bob's take, his look, and the start of Ann's turn", () => {
     assert.deepEqual(beats.map(types), [["reveal", "take"], ["look", "reveal"], ["turn"]]);
     assert.deepEqual(beats.map((b) => b.upTo), [7, 9, 10]);
+    // His actions hold her page back; the start of her turn, no action, does not.
+    assert.deepEqual(beats.map((b) => holdsBack(latest, b)), [true, true, false]);
     assert.equal(heldEvents(latest), 10);
     assert.ok(myTurn(latest));
   });
 
   test("while his take is shown: his turn, his take the last line, the panel waits", () => {
-    const shown = shownState(latest, beats[0]);
+    const shown = shownState(latest, beats);
     assert.equal(shown.view.to_act, 1);
     assert.equal(shown.events.length, 7);
     assert.deepEqual(shown.events.slice(-2).map((e) => e.type), ["reveal", "take"]);
     assert.equal(myTurn(shown), false);
     assert.equal(panelOf(shown), "showing");
-    assert.deepEqual(shown.showing, { actor: 1 });
+    assert.deepEqual(shown.showing, { actor: 1, now: true });
     assert.equal(followMode(shown, { running: true, actor: 1 }), "following");
     assert.equal(title(shown), "Outlaws");
   });
 
   test("while his look is shown, the view is already Ann's turn but she cannot act yet (never 'Your move')", () => {
-    const shown = shownState(latest, beats[1]);
+    const shown = shownState(latest, beats.slice(1));
     assert.equal(shown.view.to_act, 0);
+    assert.equal(shown.view.turn, 2); // his turn's number, not hers yet
+    assert.equal(latest.view.turn, 3);
     assert.equal(shown.events.length, 9);
     assert.equal(shown.legal, null);
     assert.equal(panelOf(shown), "showing");
@@ -73,14 +78,14 @@ describe("Bob's two actions, come in a blink, shown one after the other", () => 
   });
 
   test("once everything is shown (or skipped) her turn begins: the panel asks her to pick a card", () => {
-    const shown = shownState(latest, null);
+    const shown = shownState(latest, []);
     assert.equal(shown, latest);
     assert.equal(panelOf(shown), "anchor");
     assert.equal(title(shown), "Your move · Outlaws");
   });
 
   test("the log only ever grows, beat by beat", () => {
-    const lengths = [...beats.map((b) => shownState(latest, b).events.length), shownState(latest, null).events.length];
+    const lengths = [...beats.map((_, i) => shownState(latest, beats.slice(i)).events.length), latest.events.length];
     assert.deepEqual(lengths, [7, 9, 10, 10]);
   });
 });
@@ -91,27 +96,39 @@ describe("Ann's own action", () => {
     const { latest, beats } = annAfter(1);
     assert.deepEqual(beats.map(types), [["move"]]);
     assert.equal(holdsBack(latest, beats[0]), false);
-    assert.equal(shownState(latest, beats[0]), latest);
+    assert.equal(shownState(latest, beats), latest);
     assert.equal(panelOf(latest), "anchor");
   });
 
-  test("with Bob's answer already in, her look is shown as the moment before it: his turn, not hers", () => {
+  test("with Bob's answer already in, her look still plays as her turn's end: his turn, his take not yet", () => {
     // Her look (2nd), then Bob's take (3rd) comes while the look is still on screen.
     const { latest, beats } = annAfter(3, 2);
     assert.deepEqual(beats.map(types), [["look", "reveal"], ["turn"], ["reveal", "take"]]);
-    assert.ok(holdsBack(latest, beats[0]));
-    const shown = shownState(latest, beats[0]);
-    assert.equal(shown.events.length, 4);
+    assert.equal(holdsBack(latest, beats[0]), false);
+    assert.ok(holdsBack(latest, beats[2]));
+    const shown = shownState(latest, beats);
+    assert.equal(shown.events.length, 5);
+    assert.equal(shown.events.at(-1).type, "turn");
     assert.equal(shown.view.to_act, 1);
     assert.equal(panelOf(shown), "showing");
-    assert.deepEqual(shown.showing, { actor: 0 });
+    assert.deepEqual(shown.showing, { actor: 1, now: false });
     assert.equal(followMode(shown, { running: true, actor: 0 }), null);
+  });
+
+  test("Bob's answer, come while her look plays, takes back nothing already on screen", () => {
+    const before = annAfter(2);
+    const after = annAfter(3, 2);
+    const then = shownState(before.latest, before.beats);
+    const now = shownState(after.latest, after.beats);
+    assert.equal(then, before.latest);
+    assert.deepEqual(now.events, then.events);
+    assert.deepEqual(now.view, then.view);
   });
 
   test("what she sent and awaits stays the latest's while an older moment is shown", () => {
     const { latest, beats } = annAfter(3, 2);
     const sent = { ...latest, ref: 3, pendingRef: 3, busy: true, sentAt: 3 };
-    const shown = shownState(sent, beats[0]);
+    const shown = shownState(sent, beats);
     assert.deepEqual([shown.ref, shown.pendingRef, shown.busy, shown.sentAt], [3, 3, true, 3]);
   });
 });
@@ -123,12 +140,12 @@ describe("the last action of the game, Ann's assassination (R9.2)", () => {
   test("the game is still in play while Bob's pass is shown; 'over' comes once it is", () => {
     assert.equal(latest.status, "over");
     assert.deepEqual(beats.map(types), [["pass", "win"]]);
-    const shown = shownState(latest, beats[0]);
+    const shown = shownState(latest, beats);
     assert.equal(shown.status, "playing");
     assert.equal(shown.result, null);
     assert.equal(panelOf(shown), "showing");
-    assert.equal(shownState(latest, null).status, "over");
-    assert.equal(panelOf(shownState(latest, null)), "over");
+    assert.equal(shownState(latest, []).status, "over");
+    assert.equal(panelOf(shownState(latest, [])), "over");
   });
 
   test("a spectator's page is held back by either seat's action", () => {
@@ -151,8 +168,10 @@ describe("the player's beat on screen", () => {
     assert.deepEqual(types(player.current), ["reveal", "take"]);
     assert.equal(player.current.upTo, 7);
     assert.equal(player.current.frame, latest);
+    assert.deepEqual(player.upcoming.map(types), [["reveal", "take"], ["look", "reveal"], ["turn"]]);
     player.skip();
     assert.equal(player.current, null);
-    assert.equal(shownState(latest, player.current), latest);
+    assert.deepEqual(player.upcoming, []);
+    assert.equal(shownState(latest, player.upcoming), latest);
   });
 });

@@ -23,7 +23,8 @@ import {
 } from "../../src/outlaws/web/tutorial.js";
 
 const ROOT = new URL("../../", import.meta.url);
-const english = JSON.parse(readFileSync(new URL("src/outlaws/web/i18n/en.json", ROOT), "utf-8"));
+const catalogue = (lang) => JSON.parse(readFileSync(new URL(`src/outlaws/web/i18n/${lang}.json`, ROOT), "utf-8"));
+const english = catalogue("en");
 
 /** The learner's script of bots/tutorial.py: {actions before it: notation}. */
 function learnerScript() {
@@ -62,6 +63,26 @@ describe("the steps", () => {
   test("ask for exactly the learner's script of the server's fixed game", () => {
     const asked = Object.fromEntries(STEPS.filter((s) => s.expect).map((s) => [s.after, notation(s.expect)]));
     assert.deepEqual(asked, learnerScript());
+  });
+
+  test("name the table's buttons as the table labels them, in every language", () => {
+    const buttons = {
+      swap: ["act.move", "choice.swap", "choice.pretend"],
+      pretend: ["act.move", "choice.pretend"],
+      look: ["act.look"],
+      lookVote: ["act.look"],
+      intercept: ["react.intercept"],
+      take: ["act.take"],
+      hitman: ["act.hitman"],
+      election: ["act.take"],
+    };
+    for (const lang of ["en", "pt", "it", "ja"]) {
+      const words = catalogue(lang);
+      for (const [id, keys] of Object.entries(buttons)) {
+        const text = words[STEPS[at(id)].key];
+        for (const key of keys) assert.ok(text.includes(words[key]), `${lang}: ${id} names "${words[key]}"`);
+      }
+    }
   });
 
   test("point at places of the board", () => {

@@ -53,10 +53,10 @@ describe("a Saloon exchange reads right", () => {
   test("the same card out and back in is not said as two moves", () => {
     const e = { turn: 3, type: "saloon", seat: 0, card: "dancer", a: 2, b: 5, to_saloon: "dancer" };
     const line = describeAt([e], 0, ctx(1));
-    assert.equal(line, "Ann showed the Dancer of the Saloon and put it back, through columns 2 and 5 (swapped or not).");
+    assert.equal(line, "Ann showed the Dancer from the Saloon and put it back, through columns 2 and 5 (swapped or not).");
     assert.ok(!line.includes("went in"));
     const mine = describeAt([{ ...e, at_a: "hitman" }], 0, ctx(0));
-    assert.equal(mine, "You showed your Dancer of the Saloon and put it back through columns 2 and 5; the Hitman is at column 2.");
+    assert.equal(mine, "You showed your Dancer from the Saloon and put it back through columns 2 and 5; the Hitman is at column 2.");
   });
 });
 

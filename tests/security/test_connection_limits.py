@@ -67,7 +67,7 @@ def test_unfinished_headers_are_closed_and_a_client_is_capped(server: str) -> No
 
 
 def test_a_game_and_a_client_have_a_cap_on_websockets(tmp_path: Path) -> None:
-    with running(tmp_path, game_sockets=4, client_sockets=6) as client:
+    with running(tmp_path, spectator_sockets=4, client_sockets=6) as client:
         game_id, _ = create_friend_game(client)
         other, _ = create_friend_game(client)
         with ExitStack() as stack:

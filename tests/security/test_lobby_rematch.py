@@ -29,8 +29,9 @@ def test_the_lobby_shows_no_token_invite_or_account_id(tmp_path: Path) -> None:
     with running(tmp_path) as client:
         signed = client.post("/account", json={"name": "Ada", "password": "correct horse battery"})
         headers = {"X-CSRF-Token": signed.json()["csrf"]}
+        terms = {"rated": True, "clock": {"bank": 300, "per_turn": 30}}
         made = client.post(
-            "/games", json={"opponent": "friend", "open": True, "rated": True}, headers=headers
+            "/games", json={"opponent": "friend", "open": True, **terms}, headers=headers
         ).json()
         client.cookies.clear()
         row = stored_game(tmp_path, made["game"])

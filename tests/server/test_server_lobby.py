@@ -119,7 +119,7 @@ def test_the_lobby_of_another_process_lists_the_game_and_who_is_online(
         ada = Player(a, "Ada", "correct horse battery")
         made = a.post(
             "/games",
-            json={"opponent": "friend", "open": True, "rated": True},
+            json={"opponent": "friend", "open": True, "rated": True, "clock": {"bank": 300}},
             headers=ada.headers(),
         )
         assert made.status_code == 201, made.text

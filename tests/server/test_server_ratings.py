@@ -16,13 +16,15 @@ from outlaws.server import create_app
 from outlaws.server.bus import LocalBus
 
 PASSWORD = "six-guns at dawn"
+#: A rated game has a clock (docs/protocol.md, Rated play).
+CLOCK = {"clock": {"bank": 300, "per_turn": 30}}
 
 
 def rated_friend_game(client: TestClient, host: Player, guest: Player) -> tuple[str, list[str]]:
     """A rated game between ``host`` (seat 0) and ``guest`` (seat 1): its id and tokens."""
     made = client.post(
         "/games",
-        json={"opponent": "friend", "seat": 0, "placement": "random", "rated": True},
+        json={"opponent": "friend", "seat": 0, "placement": "random", "rated": True, **CLOCK},
         headers=host.headers(),
     )
     assert made.status_code == 201, made.text
@@ -72,7 +74,13 @@ def test_rated_games_against_bots_have_a_rating_of_their_own(tmp_path: Path) -> 
         doc = Player(client, "Doc", PASSWORD)
         made = client.post(
             "/games",
-            json={"opponent": "bot", "bot": "heuristic", "placement": "random", "rated": True},
+            json={
+                "opponent": "bot",
+                "bot": "heuristic",
+                "placement": "random",
+                "rated": True,
+                **CLOCK,
+            },
             headers=doc.headers(),
         )
         assert made.status_code == 201, made.text
@@ -100,7 +108,7 @@ def test_what_may_be_rated_and_who_may_join_it(tmp_path: Path) -> None:
             "field": "bot",
         }
         made = client.post(
-            "/games", json={"opponent": "friend", "rated": True}, headers=doc.headers()
+            "/games", json={"opponent": "friend", "rated": True, **CLOCK}, headers=doc.headers()
         )
         invite = made.json()["invite"]
         refused = client.post(f"/invites/{invite}", json={"name": "a guest"})

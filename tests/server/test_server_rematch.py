@@ -125,7 +125,13 @@ def test_a_rated_rematch_stays_rated_and_each_seat_is_its_account(tmp_path: Path
         bob = Player(client, "Bob", "another good password")
         made = client.post(
             "/games",
-            json={"opponent": "friend", "rated": True, "seat": 0, "placement": "random"},
+            json={
+                "opponent": "friend",
+                "rated": True,
+                "seat": 0,
+                "placement": "random",
+                "clock": {"bank": 300, "per_turn": 30},
+            },
             headers=ada.headers(),
         ).json()
         joined = client.post(f"/invites/{made['invite']}", json={}, headers=bob.headers()).json()

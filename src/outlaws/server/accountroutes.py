@@ -80,16 +80,19 @@ async def _signed_in(
 @router.post("", status_code=201, response_model=AccountOut)
 async def sign_up(request: Request, response: Response, body: Credentials) -> AccountOut:
     """Make an account (a name of 3 to 24 letters, digits and `_-.`; a password of 8 or
-    more characters) and sign in. The guest seats listed become the account's."""
+    more characters) and sign in. The guest seats listed become the account's. An
+    address makes 10 accounts an hour at most (429 `throttled`)."""
     same_site_only(request)
-    signed = await service_of(request).accounts.sign_up(body.name, body.password)
+    client = request.client.host if request.client else "unknown"
+    signed = await service_of(request).accounts.sign_up(body.name, body.password, client)
     return await _signed_in(request, response, signed, body.seats)
 
 
 @router.post("/session", response_model=AccountOut)
 async def sign_in(request: Request, response: Response, body: Credentials) -> AccountOut:
-    """Sign in. Too many failures for a name, or from an address, and sign-ins are
-    refused for a while (429 `throttled`)."""
+    """Sign in. Too many failures for a name (5 in 15 minutes), or from an address (20),
+    and sign-ins are refused for a while (429 `throttled`), however many are sent at
+    once."""
     same_site_only(request)
     client = request.client.host if request.client else "unknown"
     signed = await service_of(request).accounts.sign_in(body.name, body.password, client)
@@ -118,10 +121,11 @@ async def sign_out(request: Request) -> Response:
 
 @router.delete("/sessions", status_code=204)
 async def sign_out_everywhere(request: Request) -> Response:
-    """Sign every browser of the account out, and take back every seat token its
-    devices were given (a lost phone plays no more)."""
+    """Sign every browser of the account out, and end every seat token the account
+    was given: its devices', and those of the seats taken while signed in (a lost phone
+    plays no more; its sockets are closed)."""
     found = await session_of(request, changes=True)
-    await service_of(request).accounts.sign_out_everywhere(found.account_id)
+    await service_of(request).sign_out.everywhere(found.account_id)
     response = Response(status_code=204)
     clear_session_cookie(request, response)
     return response

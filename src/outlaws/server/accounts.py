@@ -17,10 +17,16 @@ hashed (a leaked database signs nobody in). Each session has an anti-CSRF token 
 page reads from ``GET /account`` and sends back as ``X-CSRF-Token`` with every request
 that changes something (:mod:`.accountroutes`).
 
-**Throttle.** Failed sign-ins are counted in the database (so across every server
-process), by name and by client address: past :data:`NAME_FAILURES` for a name or
-:data:`CLIENT_FAILURES` for an address within :data:`THROTTLE_WINDOW`, sign-ins are
-refused (429, with the seconds to wait) before the password is even checked.
+**Throttles.** Sign-ins are counted in the database (so across every server process),
+by name and by client address, each one *before* its password is checked: past
+:data:`NAME_FAILURES` for a name or :data:`CLIENT_FAILURES` for an address within
+:data:`THROTTLE_WINDOW`, sign-ins are refused (429, with the seconds to wait). Counting
+and checking are one atomic step (:func:`.accountstore.count_attempt`), so sign-ins sent
+all at once are held to the limit as surely as sign-ins sent one by one; a sign-in that
+succeeds takes its count back, and clears its name's. Sign-ups are counted so too, by
+client address (:data:`SIGN_UPS` in :data:`SIGN_UP_WINDOW`), and at most
+:data:`HASHES_AT_ONCE` passwords are hashed or checked at once in a process: each takes
+64 MiB.
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -45,9 +53,16 @@ SESSION_SECONDS = 30 * 24 * 3600
 NAME_FAILURES = 5
 CLIENT_FAILURES = 20
 THROTTLE_WINDOW = 15 * 60.0
+#: Sign-ups one client address may make in :data:`SIGN_UP_WINDOW` (seconds).
+SIGN_UPS = 10
+SIGN_UP_WINDOW = 3600.0
+#: Passwords hashed or checked at once by one process (argon2id takes 64 MiB each).
+HASHES_AT_ONCE = 4
 #: Names: 3 to 24 letters, digits and ``_-.`` (any script: 名前 is a name).
 NAME_LENGTH = (3, 24)
 PASSWORD_LENGTH = (8, 256)
+
+T = TypeVar("T")
 
 _HASHER = PasswordHasher()
 #: Verified when a name has no account, so that a refusal takes as long either way.
@@ -95,13 +110,16 @@ class Accounts:
     def __init__(self, settings: Settings, db: Database) -> None:
         self.now = settings.now
         self.db = db
+        self._hashing = asyncio.Semaphore(HASHES_AT_ONCE)
 
     # -- signing up and in -------------------------------------------------------------
-    async def sign_up(self, name: str, password: str) -> SignedIn:
-        """A new account, signed in. 409 ``name_taken`` if the name (folded) has one."""
+    async def sign_up(self, name: str, password: str, client: str) -> SignedIn:
+        """A new account, signed in. 409 ``name_taken`` if the name (folded) has one;
+        429 ``throttled`` once ``client`` made its sign-ups of the hour."""
         name = check_name(name)
         check_password(password)
-        password_hash = await asyncio.to_thread(_HASHER.hash, password)
+        await self._count(f"sign_up:{client}", SIGN_UPS, SIGN_UP_WINDOW, "sign-ups")
+        password_hash = await self._hashed(_HASHER.hash, password)
         row = store.AccountRow(secrets.token_urlsafe(12), name, password_hash)
         now = self.now()
         try:
@@ -116,34 +134,48 @@ class Accounts:
         Refused alike (401 ``bad_credentials``) for a wrong password and a name without
         an account; 429 ``throttled`` while the name or ``client`` failed too often."""
         key = name_key(name.strip())
-        now = self.now()
-        await self._check_throttle(f"name:{key}", NAME_FAILURES, now)
-        await self._check_throttle(f"client:{client}", CLIENT_FAILURES, now)
+        # The name's key is hashed: a name of any length fits the counter's column.
+        by_name = f"name:{hash_token(key)}"
+        attempt = await self._count(
+            by_name, NAME_FAILURES, THROTTLE_WINDOW, "failed sign-ins", f"client:{client}"
+        )
         row = await store.read(self.db, lambda conn: store.account_by_name(conn, key))
-        ok = await asyncio.to_thread(_verify, row.password_hash if row else _DECOY_HASH, password)
-        if row is None or not ok:
-            keys = [f"name:{key}", f"client:{client}"]
-            forget = now - THROTTLE_WINDOW
-            await self.db.write(lambda conn: store.add_failure(conn, keys, now, forget))
+        checked = row.password_hash if row else _DECOY_HASH
+        if row is None or not await self._hashed(_verify, checked, password):
+            # The attempt stays counted: a failure.
             raise ApiError(401, "bad_credentials", "no account has this name and password")
-        await self.db.write(lambda conn: store.clear_failures(conn, f"name:{key}"))
+        await self.db.write(lambda conn: store.succeeded(conn, attempt, by_name))
         if _HASHER.check_needs_rehash(row.password_hash):
-            fresh = await asyncio.to_thread(_HASHER.hash, password)
+            fresh = await self._hashed(_HASHER.hash, password)
             await self.db.write(lambda conn: store.set_password_hash(conn, row.id, fresh))
         return await self._open_session(row)
 
-    async def _check_throttle(self, key: str, limit: int, now: float) -> None:
-        count, oldest = await store.read(
-            self.db, lambda conn: store.failures(conn, key, now - THROTTLE_WINDOW)
+    async def _count(
+        self, key: str, limit: int, window: float, what: str, by_client: str | None = None
+    ) -> store.Attempt:
+        """One more attempt counted under ``key`` (and ``by_client``, the address's
+        sign-ins), or 429 ``throttled`` with the seconds to wait if one of them had its
+        limit in ``window``: counted and checked at once, before anything costly."""
+        limits = [(key, limit)] + ([(by_client, CLIENT_FAILURES)] if by_client else [])
+        now = self.now()
+        forget = now - max(THROTTLE_WINDOW, SIGN_UP_WINDOW)
+        attempt: store.Attempt = await self.db.write(
+            lambda conn: store.count_attempt(conn, limits, now - window, now, forget)
         )
-        if count >= limit and oldest is not None:
-            wait = max(1, int(oldest + THROTTLE_WINDOW - now) + 1)
+        if attempt.refused_by is not None:
+            wait = max(1, int(attempt.oldest + window - now) + 1)
             raise ApiError(
                 429,
                 "throttled",
-                f"too many failed sign-ins: try again in {wait} seconds",
-                field="name" if key.startswith("name:") else None,
+                f"too many {what}: try again in {wait} seconds",
+                field="name" if attempt.refused_by.startswith("name:") else None,
             )
+        return attempt
+
+    async def _hashed(self, work: Callable[..., T], *args: str) -> T:
+        """``work`` (argon2's hash or check) on a thread, a few at a time."""
+        async with self._hashing:
+            return await asyncio.to_thread(work, *args)
 
     async def _open_session(self, row: store.AccountRow) -> SignedIn:
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
@@ -166,15 +198,27 @@ class Accounts:
     async def sign_out(self, token: str) -> None:
         await self.db.write(lambda conn: store.delete_session(conn, hash_token(token)))
 
-    async def sign_out_everywhere(self, account_id: str) -> None:
-        """Every session of the account ends, and every device token it was given."""
-        await self.db.write(lambda conn: store.sign_out_everywhere(conn, account_id))
+    async def sign_out_everywhere(self, account_id: str) -> list[store.Retired]:
+        """Every session of the account ends, and every seat token it was given: the
+        tokens ended (the service tells the tables, :mod:`.signout`)."""
+        retired: list[store.Retired] = await self.db.write(
+            lambda conn: store.sign_out_everywhere(conn, account_id)
+        )
+        return retired
 
     # -- seats -------------------------------------------------------------------------
     async def adopt(self, account_id: str, seat_tokens: list[str]) -> int:
         """The guest seats of ``seat_tokens`` become the account's; how many did."""
         hashes = [hash_token(token) for token in seat_tokens if token]
         return int(await self.db.write(lambda conn: store.adopt_seats(conn, account_id, hashes)))
+
+    async def give(self, account_id: str, seat_token: str, game_id: str, seat: int) -> None:
+        """A seat taken while signed in: the account's, its token one the account was
+        given (:func:`.accountstore.give_seat`)."""
+        token_hash, now = hash_token(seat_token), self.now()
+        await self.db.write(
+            lambda conn: store.give_seat(conn, account_id, token_hash, game_id, seat, now)
+        )
 
     async def seats(self, account_id: str) -> list[tuple[str, int]]:
         """(game, seat) of every seat of the account."""

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 
+from .auth import hash_token, new_token
 from .storage import Database
 from .tables import accounts, login_failures, seat_tokens, seats, sessions
 
@@ -108,11 +109,43 @@ def delete_session(conn: Connection, token_hash: str) -> None:
     conn.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
 
 
-def sign_out_everywhere(conn: Connection, account_id: str) -> None:
-    """Every session of the account ends, and every seat token its devices were given
-    (a lost phone plays no more)."""
+@dataclass(frozen=True)
+class Retired:
+    """A seat token an account was given, ended: its game, seat and hash, and the hash
+    that replaced it as the seat's first token (None: it was another device's)."""
+
+    game_id: str
+    seat: int
+    token_hash: str
+    replaced_by: str | None
+
+
+def sign_out_everywhere(conn: Connection, account_id: str) -> list[Retired]:
+    """Every session of the account ends, and every seat token it was given (a lost
+    phone plays no more): a device's, and a seat's first one when the seat was taken
+    while signed in (:func:`give_seat`), which a random hash nobody holds replaces (the
+    seat is still taken). A guest's token the account adopted stays its holder's."""
+    given = conn.execute(
+        select(seat_tokens.c.game_id, seat_tokens.c.seat, seat_tokens.c.token_hash).where(
+            seat_tokens.c.account_id == account_id
+        )
+    ).all()
+    retired = []
+    for row in given:
+        fresh = hash_token(new_token())
+        replaced = conn.execute(
+            update(seats)
+            .where(
+                seats.c.game_id == row.game_id,
+                seats.c.seat == row.seat,
+                seats.c.token_hash == row.token_hash,
+            )
+            .values(token_hash=fresh)
+        ).rowcount
+        retired.append(Retired(row.game_id, row.seat, row.token_hash, fresh if replaced else None))
     conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
     conn.execute(delete(seat_tokens).where(seat_tokens.c.account_id == account_id))
+    return retired
 
 
 # -- the throttles -------------------------------------------------------------------------
@@ -156,11 +189,10 @@ def count_attempt(
         count, oldest = conn.execute(query).one()
         if int(count) >= limit:
             return Attempt([], key, float(oldest))
-    rows = [
-        int(conn.execute(insert(login_failures).values(key=key, at=now)).inserted_primary_key[0])
-        for key in keys
-    ]
-    return Attempt(rows)
+    counted = insert(login_failures).returning(login_failures.c.id)
+    return Attempt(
+        [int(conn.execute(counted.values(key=key, at=now)).scalar_one()) for key in keys]
+    )
 
 
 def succeeded(conn: Connection, attempt: Attempt, key: str) -> None:
@@ -182,6 +214,15 @@ def adopt_seats(conn: Connection, account_id: str, token_hashes: Sequence[str]) 
         .values(account_id=account_id)
     )
     return int(done.rowcount)
+
+
+def give_seat(
+    conn: Connection, account_id: str, token_hash: str, game_id: str, seat: int, now: float
+) -> None:
+    """A seat taken while signed in becomes the account's, and its token one the
+    account was given (signing out everywhere ends it, :func:`sign_out_everywhere`)."""
+    if adopt_seats(conn, account_id, [token_hash]):
+        insert_seat_token(conn, token_hash, game_id, seat, account_id, now)
 
 
 def seats_of_account(conn: Connection, account_id: str) -> list[tuple[str, int]]:

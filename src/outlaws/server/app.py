@@ -144,8 +144,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    #: The WebSockets open from each client address (``server/ws.py``'s limit).
+    #: The WebSockets open from each client address (``server/ws.py``'s limits): its
+    #: spectators' and lobby's, and those waiting for their hello.
     app.state.sockets_of_client = {}
+    app.state.waiting_of_client = {}
     app.include_router(routes.router)
     app.include_router(accountroutes.router)
     app.include_router(accountroutes.players)

@@ -49,6 +49,12 @@ MAX_SYNC_EVENTS = 500
 
 log = logging.getLogger(__name__)
 
+#: The close codes of a connection the server ends: its seat token ended (as a bad
+#: token's, 4003), or a newer connection of its seat took its place (policy, 1008: a
+#: client that reconnected would only take the newer one's place in turn).
+ENDED_TOKEN = 4003
+REPLACED = 1008
+
 
 class TokenBucket:
     """A rate limit: ``burst`` messages at once, refilled at ``rate`` per second."""
@@ -72,15 +78,27 @@ class TokenBucket:
 
 
 class Connection:
-    """One WebSocket of a seat (0 or 1) or of a spectator (None) at one table."""
+    """One WebSocket of a seat (0 or 1) or of a spectator (None) at one table;
+    ``token_hash``: the hash of the seat token it came with."""
 
     def __init__(
-        self, ws: WebSocket, room: Room, seat: int | None, since: int, now: Callable[[], float]
+        self,
+        ws: WebSocket,
+        room: Room,
+        seat: int | None,
+        since: int,
+        now: Callable[[], float],
+        token_hash: str | None = None,
     ) -> None:
         self.ws = ws
         self.room = room
         self.seat = seat
+        self.token_hash = token_hash
         self.now = now
+        #: When it joined its room (the oldest of a seat's goes first, :meth:`Room.admit`).
+        self.joined = time.monotonic()
+        #: The close code it is to be closed with once its last messages are sent.
+        self.closing: int | None = None
         #: The next event index the client has not been sent; the table version it saw.
         self.sent = since
         self.seen_version = -1
@@ -110,6 +128,12 @@ class Connection:
             message["ref"] = ref
         self.push(message)
 
+    def end(self, error: ApiError, code: int) -> None:
+        """Tell the client ``error`` and close the connection with ``code`` (its seat
+        token was ended, or a newer connection of its seat took its place)."""
+        self.push_error(error)
+        self.closing = code
+
     def resync(self, since: int) -> None:
         """Send a fresh ``hello`` from event ``since`` on (a client that lost track)."""
         self.sent = since
@@ -134,6 +158,10 @@ class Connection:
                 self.wake.clear()
                 while self.outbox:
                     await self.ws.send_text(self.outbox.popleft())
+                if self.closing is not None:
+                    self.closed = True
+                    await self.ws.close(code=self.closing)
+                    return
                 room = self.room
                 if self.hello or room.table.version != self.seen_version:
                     if self.placing and not room.table.placing:
@@ -170,6 +198,28 @@ class Room:
         """The table changed: wake every connection."""
         for conn in self.conns:
             conn.notify()
+
+    def spectators(self) -> int:
+        """How many of its connections are spectators'."""
+        return sum(1 for conn in self.conns if conn.seat is None)
+
+    def make_room_for(self, seat: int, most: int) -> None:
+        """Before a new connection of ``seat`` joins: if the seat has ``most`` already,
+        its oldest ones are closed. A seat's connections are never refused for its
+        game's load; only the seat's own connections take their place."""
+        mine = sorted(
+            (c for c in self.conns if c.seat == seat and c.closing is None),
+            key=lambda c: c.joined,
+        )
+        for old in mine[: max(0, len(mine) - most + 1)]:
+            old.end(
+                ApiError(
+                    429,
+                    "too_many_sockets",
+                    f"a seat has {most} connections at most: a newer one took this one's place",
+                ),
+                REPLACED,
+            )
 
     def _state_parts(self, seat: int | None) -> _Parts:
         """What the messages of this version to ``seat`` are made of, from its view,
@@ -269,13 +319,19 @@ class Hub:
         self.rooms: dict[str, Room] = {}
 
     def join(
-        self, ws: WebSocket, table: Table, seat: int | None, since: int, now: Callable[[], float]
+        self,
+        ws: WebSocket,
+        table: Table,
+        seat: int | None,
+        since: int,
+        now: Callable[[], float],
+        token_hash: str | None = None,
     ) -> Connection:
         """A new connection to ``table``'s room, its sender started."""
         room = self.rooms.get(table.id)
         if room is None or room.table is not table:  # new, or the game was reloaded
             room = self.rooms[table.id] = Room(table)
-        conn = Connection(ws, room, seat, since, now)
+        conn = Connection(ws, room, seat, since, now, token_hash)
         room.conns.add(conn)
         conn.start()
         return conn
@@ -292,6 +348,17 @@ class Hub:
         room = self.rooms.get(table.id)
         if room is not None:
             room.notify()
+
+    def expel(self, game_id: str, token_hash: str) -> None:
+        """Close the connections to ``game_id`` that came with the seat token of
+        ``token_hash`` (it was ended): told ``bad_token``, closed with 4003."""
+        room = self.rooms.get(game_id)
+        for conn in list(room.conns) if room is not None else ():
+            if conn.token_hash == token_hash:
+                conn.end(
+                    ApiError(403, "bad_token", "this seat token was ended: sign in again"),
+                    ENDED_TOKEN,
+                )
 
     def watched(self, game_id: str) -> bool:
         """Whether anyone is connected to the game."""

@@ -26,13 +26,14 @@ from typing import Any, Literal
 from sqlalchemy import Connection
 
 from ..engine import State
-from .accountstore import adopt_seats
+from .accountstore import give_seat
 from .auth import hash_token, new_token
 from .bus import Bus, Message
 from .clocks import ClockState
 from .errors import ApiError
 from .hub import Hub
 from .kinds import TableStatus
+from .standings import check_rated_terms
 from .storage import Database, Storage
 from .table import SeatInfo, Table
 
@@ -164,6 +165,11 @@ class Rematches:
     ) -> RematchAnswer:
         """Start the rematch ``offer`` proposed (none against a bot): checked again under
         the old game's row lock, in the transaction that stores the new game."""
+        if table.meta.get("rated"):
+            # Rated again only on the terms of rated play, between two accounts.
+            check_rated_terms(table.clock, table.turn_limit)
+            if offer and offer.get("account") == account:
+                raise ApiError(409, "own_game", "both seats are your account's: not rated")
         new_id = str(offer.get("next") or secrets.token_urlsafe(8))
         seed = secrets.randbits(62)
         placement = table.meta.get("placement", "choose")
@@ -210,10 +216,12 @@ class Rematches:
             Storage.update_game(conn, table.id, meta=meta)
             accepted.update(meta)
             # Each seat of the new game is its player's account's, as the old one was.
+            now = self.now()
             if account is not None:
-                adopt_seats(conn, account, [hash_token(token)])
+                give_seat(conn, account, hash_token(token), new_id, 1 - seat, now)
             if offer.get("account"):
-                adopt_seats(conn, str(offer["account"]), [str(offer["hash"])])
+                offerer = 1 - int(offer["by"])
+                give_seat(conn, str(offer["account"]), str(offer["hash"]), new_id, offerer, now)
 
         await self._launch(new, seed=seed, state=state, turn_limit=table.turn_limit, also=also)
         self._started(new)

@@ -178,7 +178,7 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
         account=account,
     )
     if account is not None:  # a seat taken while signed in is the account's
-        await service.accounts.adopt(account, [made.token])
+        await service.accounts.give(account, made.token, made.game, made.seat)
     return CreatedGame(**asdict(made), links=links(made.game, made.token, made.invite))
 
 
@@ -204,7 +204,7 @@ async def take_seat(
     name = (body.name if body else None) or (session.name if session is not None else None)
     joined = await take(name, account)
     if account is not None:  # a seat taken while signed in is the account's
-        await service_of(request).accounts.adopt(account, [joined.token])
+        await service_of(request).accounts.give(account, joined.token, joined.game, joined.seat)
     return Joined(**asdict(joined), links=links(joined.game, joined.token))
 
 

@@ -118,8 +118,10 @@ class CreateGame(Strict):
     rated: bool = Field(
         False,
         description="Its result moves the players' ratings: signed in only; a friend must "
-        "be signed in to join; against a bot, one of fixed rating (`random`, `heuristic`, "
-        "`search:3`), in the account's rating against bots.",
+        "be signed in to join, with another account; against a bot, one of fixed rating "
+        "(`random`, `heuristic`, `search:3`), in the account's rating against bots. On fixed "
+        "terms: a `clock` whose `on_timeout` is `lose`, and no `turn_limit` (422 "
+        "`rated_terms`).",
     )
 
     open: bool = Field(

@@ -59,11 +59,13 @@ from .moves import Commit, Moves
 from .notebook import Notebooks
 from .placing import NOT_PLACED, Placing
 from .quotas import ImportQuota
+from .ratingstore import accounts_of_game
 from .rebuild import rebuild
 from .rematch import Rematches
 from .runners import Runners
 from .settings import Settings
-from .standings import BOT_RATINGS, Standings, bot_rating
+from .signout import SignOut
+from .standings import BOT_RATINGS, Standings, bot_rating, check_rated_terms
 from .storage import UNFINISHED, Database, GameRow, PlacementRow, SeatRow, Storage
 from .table import SeatInfo, Summary, Table
 
@@ -184,6 +186,15 @@ class GameService:
         self.answered = self.moves.answered
         #: What players and spectators say at the tables (:mod:`.chat`).
         self.chat = Chat(self.db, self.bus, self.hub, self.process_id, self.now)
+        #: Signing out everywhere: the seat tokens it ends, in every process.
+        self.sign_out = SignOut(
+            self.accounts,
+            self.bus,
+            self.hub,
+            self.process_id,
+            held=lambda game_id: self.active.get(game_id) or self.finished.get(game_id),
+        )
+        self._unsubscribe_sign_out: Callable[[], None] = lambda: None
 
     # -- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -200,6 +211,7 @@ class GameService:
         self.chat.listen()
         self.lobby.start()
         self._unsubscribe_rematches = self.rematches.start()
+        self._unsubscribe_sign_out = self.sign_out.start()
         await self.bus.start()
         tables: list[Table] = []
         for game_id in await self.db.call(self.db.storage.game_ids, UNFINISHED):
@@ -244,6 +256,7 @@ class GameService:
                 await task
         await self.hub.close()
         self._unsubscribe_rematches()
+        self._unsubscribe_sign_out()
         await self.lobby.stop()
         await self.bus.close()
         self.bots.shutdown()
@@ -348,7 +361,8 @@ class GameService:
         at once; ``"random"``: the seed deals everything and play starts now.
         ``tutorial``: the guided game, from its fixed position (bots/tutorial.py).
         ``rated``: its result moves the players' ratings (:mod:`.standings`); against a
-        bot, one of fixed rating only (422 ``unrated_bot``).
+        bot, one of fixed rating only (422 ``unrated_bot``); on the fixed terms of rated
+        play only (422 ``rated_terms``: :func:`.check_rated_terms`).
         ``open_game``: a friend game listed in the lobby while its creator (of
         ``account``, if signed in) is at its table, for anyone to join (:mod:`.lobby`)."""
         if tutorial:
@@ -381,6 +395,8 @@ class GameService:
             invite = new_token()
             seats[1 - seat] = SeatInfo("human", invite_hash=hash_token(invite))
             status = "waiting"
+        if rated:
+            check_rated_terms(clock, turn_limit)
         table = Table(
             id=secrets.token_urlsafe(8),
             kind=opponent,
@@ -487,7 +503,8 @@ class GameService:
 
     async def join(self, invite: str, name: str | None, account: str | None = None) -> SeatGrant:
         """Take the seat an invite was made for: its secret token (the invite is spent).
-        A rated game's seat is for an ``account`` only (409 ``account_needed``)."""
+        A rated game's seat is for an ``account`` only (409 ``account_needed``), and not
+        the account of its other seat (409 ``own_game``)."""
         invite_hash = hash_token(invite)
         table = await self._table_of_invite(invite_hash)
         if table is None:
@@ -547,6 +564,11 @@ class GameService:
                     )
 
             def op(conn: Connection) -> Any:
+                holders = accounts_of_game(conn, table.id).values()
+                if table.meta.get("rated") and account in {held for held, _ in holders}:
+                    raise ApiError(
+                        409, "own_game", "this rated game is your own: another player takes it"
+                    )
                 claimed = Storage.claim_invite(conn, invite_hash, token_hash, name)
                 if claimed is None:
                     raise ApiError(404, "unknown_invite", "this invite is already used")

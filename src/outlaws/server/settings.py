@@ -50,9 +50,12 @@ class Settings:
     #: trickled a byte at a time would hold its connection for ever): 408, closed. The
     #: largest body (``max_body``) must come at 35 KB/s. 0: no deadline.
     body_timeout: float = 30.0
-    #: WebSockets open at once to one game (seats and spectators), and from one client.
-    game_sockets: int = 64
+    #: WebSockets open at once: a game's spectators; a client's spectators and lobby
+    #: sockets (and, apart, its sockets waiting for their hello); one seat's own (its
+    #: oldest is closed past it: a seat is never refused for anyone else's sockets).
+    spectator_sockets: int = 64
     client_sockets: int = 32
+    seat_sockets: int = 8
     #: Threads that may run heavy work (replays, imports) at once.
     heavy_workers: int = 2
     #: Records one client (address) may import an hour.

@@ -7,6 +7,13 @@ account's rated games against a bot move the account's rating in a pool of its o
 against the bot's fixed rating (:data:`BOT_RATINGS`): what beating a bot says of a
 player is not what beating a person says, so the two never mix.
 
+**Fixed terms.** A rated game is played on the terms of :func:`check_rated_terms`, as
+on lichess: a clock (a player who leaves loses on time, so that no game that is going
+badly can be left unrated), no stand-in bot when a seat runs out of time (the loss on
+time instead: a bot's moves would count as the player's), and the rules' own end (no
+turn limit: it would make a draw of any game, R9.5). Two seats of one account are never
+rated against each other (:meth:`Standings.settle` checks it again).
+
 **Once.** Every server process that holds a game sees it end (the one that stored the
 end, and those that catch up); each tries to rate it, in one transaction that first
 claims the game in ``rated_games``. The first commits; the others' claim is refused by
@@ -26,6 +33,7 @@ from ..ratings import Rating, Result, rate, rate_game
 from . import ratingstore as store
 from .accounts import name_key
 from .accountstore import read
+from .clocks import ClockConfig
 from .errors import ApiError
 from .settings import Settings
 from .storage import Conflict, Database
@@ -50,6 +58,41 @@ def bot_rating(spec: str | None) -> Rating | None:
         return None
     known = BOT_RATINGS.get("search:3" if spec == "search" else spec)
     return None if known is None else Rating(known, BOT_DEVIATION)
+
+
+def check_rated_terms(clock: ClockConfig | None, turn_limit: int | None) -> None:
+    """Refuse (422 ``rated_terms``, naming the field) a rated game off the fixed terms:
+    a clock whose seat that runs out of time loses it, and no turn limit."""
+    if clock is None:
+        raise ApiError(
+            422,
+            "rated_terms",
+            "a rated game has a clock: a player who leaves it loses on time",
+            field="clock",
+        )
+    if clock.on_timeout != "lose":
+        raise ApiError(
+            422,
+            "rated_terms",
+            "in a rated game a seat that runs out of time loses: no bot plays for it",
+            field="clock.on_timeout",
+        )
+    if turn_limit is not None:
+        raise ApiError(
+            422,
+            "rated_terms",
+            "a rated game has no turn limit: it ends by the rules, never in a draw",
+            field="turn_limit",
+        )
+
+
+def on_rated_terms(table: Table) -> bool:
+    """Whether ``table`` was played on the fixed terms of rated play."""
+    try:
+        check_rated_terms(table.clock, table.turn_limit)
+    except ApiError:
+        return False
+    return True
 
 
 def score_of(result: dict[str, Any], seat: int) -> float:
@@ -81,13 +124,16 @@ class Standings:
         result = table.result
         if not table.meta.get("rated") or result is None:
             return
+        if not on_rated_terms(table):  # a game created before the terms were fixed
+            log.info("game %s is not on the terms of rated play: not rated", table.id)
+            return
         bots = {seat: info.bot for seat, info in enumerate(table.seats) if info.kind == "bot"}
         now = self.now()
 
         def op(conn: Connection) -> None:
             store.claim_game(conn, table.id, now)
             holders = store.accounts_of_game(conn, table.id)
-            if len(holders) == 2 and not bots:
+            if len(holders) == 2 and not bots and holders[0][0] != holders[1][0]:
                 self._rate_players(conn, table.id, result, holders, now)
             elif len(holders) == 1 and len(bots) == 1:
                 [(seat, (account, _))] = holders.items()
@@ -198,4 +244,12 @@ def record_of(rows: list[store.HistoryRow]) -> dict[str, Any]:
     return {"games": len(rows), "won": won, "lost": lost, "drawn": drawn, "by_how": ways}
 
 
-__all__ = ["BOT_RATINGS", "POOLS", "Standings", "bot_rating", "record_of", "score_of"]
+__all__ = [
+    "BOT_RATINGS",
+    "POOLS",
+    "Standings",
+    "bot_rating",
+    "check_rated_terms",
+    "record_of",
+    "score_of",
+]

@@ -130,7 +130,8 @@ login_failures = Table(
     Index("login_failures_key", "key", "at"),
 )
 
-#: A seat's tokens beyond its first: one for each device its account plays it from.
+#: The seat tokens an account was given: one for each device its account plays a seat
+#: from, and a seat's first token when it was taken while signed in.
 seat_tokens = Table(
     "seat_tokens",
     metadata,

@@ -22,7 +22,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..engine import Action, FormatError, parse_notation
-from .auth import bearer, token_in_url, token_param
+from .auth import bearer, hash_token, token_in_url, token_param
 from .errors import ApiError, from_engine
 from .hub import Connection, TokenBucket
 from .lobby import Here
@@ -189,18 +189,23 @@ class Refused(Exception):
         self.code = code
 
 
-def _busy(
-    service: GameService, sockets: dict[str, int], game_id: str, client: str, waiting: bool
+def _no_room_to_watch(
+    service: GameService, sockets: dict[str, int], game_id: str, client: str
 ) -> bool:
-    """Whether the game or the client has all the connections it may have (``sockets``:
-    the open ones of each client). ``waiting``: this socket is open already (counted in
-    its client's) and about to join the game."""
+    """Whether the game has all the spectators it may have, or the client all the
+    sockets it may hold (``sockets``: each client's spectators' and lobby's; a seat's
+    connections are not counted, nor limited by anyone else's)."""
     settings = service.settings
     room = service.hub.rooms.get(game_id)
-    mine = sockets.get(client, 0) - waiting
-    return (room is not None and len(room.conns) >= settings.game_sockets) or (
-        mine >= settings.client_sockets
+    return (room is not None and room.spectators() >= settings.spectator_sockets) or (
+        sockets.get(client, 0) >= settings.client_sockets
     )
+
+
+def _release(counts: dict[str, int], client: str) -> None:
+    counts[client] -= 1
+    if not counts[client]:
+        del counts[client]
 
 
 @router.websocket("/ws/games/{game_id}")
@@ -236,23 +241,38 @@ async def game_socket(ws: WebSocket, game_id: str, since: str | None = None) -> 
         return
     settings = service.settings
     client = ws.client.host if ws.client else ""
+    # Spectators and seats are limited apart, so that no number of spectators keeps a
+    # seat out (nor makes it lose on time): a client's sockets that have not said who
+    # they are yet (``waiting``), and its spectators' (``sockets``, with its lobby's),
+    # are capped by client and by game; a seat's connections are never refused for
+    # load, a seat's oldest one gives its place to its newest past ``seat_sockets``.
     sockets: dict[str, int] = ws.app.state.sockets_of_client
-    if _busy(service, sockets, table.id, client, waiting=False):
+    waiting: dict[str, int] = ws.app.state.waiting_of_client
+    if header is None and waiting.get(client, 0) >= settings.client_sockets:
         await _refuse(ws, _too_many(), CLOSE_TRY_LATER)
         return
     await ws.accept()
-    # Counted from here, while it waits for its hello too: the client's cap holds for
-    # sockets that have not said who they are, and HELLO_TIMEOUT bounds their wait.
-    sockets[client] = sockets.get(client, 0) + 1
     conn: Connection | None = None
+    watching = False
+    token = header
     bucket = TokenBucket(settings.rate_burst, settings.rate_per_second)
     try:
         if header is None:
-            table, seat = await _hello(ws, service, game_id, bucket)
-            # The game may have filled up while this socket waited.
-            if _busy(service, sockets, table.id, client, waiting=True):
+            # Counted while it waits for its hello: HELLO_TIMEOUT bounds the wait.
+            waiting[client] = waiting.get(client, 0) + 1
+            try:
+                table, seat, token = await _hello(ws, service, game_id, bucket)
+            finally:
+                _release(waiting, client)
+        if seat is None:
+            if _no_room_to_watch(service, sockets, table.id, client):
                 raise Refused(_too_many(), CLOSE_TRY_LATER)
-        conn = service.hub.join(ws, table, seat, first, service.now)
+            sockets[client] = sockets.get(client, 0) + 1
+            watching = True
+        elif (room := service.hub.rooms.get(table.id)) is not None:
+            room.make_room_for(seat, settings.seat_sockets)
+        token_hash = hash_token(token) if seat is not None and token else None
+        conn = service.hub.join(ws, table, seat, first, service.now, token_hash)
         # Online, and for the creator of an open game waiting for an opponent: listed
         # in the lobby while at its table.
         open_game = seat is not None and table.status == "waiting" and table.meta.get("open")
@@ -267,9 +287,8 @@ async def game_socket(ws: WebSocket, game_id: str, since: str | None = None) -> 
     except RuntimeError as error:  # receive after the socket closed
         log.debug("socket of %s ended: %s", game_id, error)
     finally:
-        sockets[client] -= 1
-        if not sockets[client]:
-            del sockets[client]
+        if watching:
+            _release(sockets, client)
         if conn is not None:
             service.presence.depart(conn)
             await service.hub.leave(conn)
@@ -284,9 +303,9 @@ def _too_many() -> ApiError:
 
 async def _hello(
     ws: WebSocket, service: GameService, game_id: str, bucket: TokenBucket
-) -> tuple[Table, int | None]:
+) -> tuple[Table, int | None, str | None]:
     """Wait for the first message, a hello, at most :data:`HELLO_TIMEOUT` seconds; the
-    table and the seat it names (None: a spectator). Anything else is refused and ends
+    table, the seat it names (None: a spectator) and its token. Anything else is refused and ends
     the connection (:class:`Refused`): a client that has not said who it is gets no
     second try, nor any time beyond the deadline."""
     try:
@@ -304,7 +323,8 @@ async def _hello(
         raise Refused(ApiError(429, "rate_limited", "too many messages: slow down"))
     try:
         token = read_hello(_text_of(raw, service.settings.max_message))
-        return await service.seat_of(game_id, token)
+        table, seat = await service.seat_of(game_id, token)
+        return table, seat, token
     except ApiError as error:
         code = CLOSE_POLICY
         if error.code == "bad_token":

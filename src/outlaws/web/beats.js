@@ -154,6 +154,11 @@ export class BeatPlayer {
     this.current = null; // the beat on screen (with its frame and upTo when played framed)
   }
 
+  /** The beat on screen, then those queued after it ([] once everything is shown). */
+  get upcoming() {
+    return this.current ? [this.current, ...this.queue] : [];
+  }
+
   /** A beat is on screen (the reaction prompt waits for the reveals). */
   get running() {
     return this.current !== null;

@@ -36,7 +36,7 @@ export class GamePage {
     this.listed = 0; // events of the log already in the log panel
     this.lastTurnAnnounced = null;
     this.refocus = false; // the focus returns to the table once the action sent is stored
-    this.refusal = null; // the close code of a connection the server refused
+    this.refusal = null; // why the server refused this table's connection (an ApiError's shape)
     this.panel = new ActionPanel({
       state: () => this.state,
       ctx: chooserContext(() => this.received),
@@ -46,6 +46,7 @@ export class GamePage {
       render: () => this.render(),
       beatsRunning: () => Boolean(this.beats && this.beats.running),
       locked: (stepId, value) => this.tutorial.locked(stepId, value),
+      heldBy: () => this.tutorial.heldBy(),
     });
     this.guard = new Guard({
       state: () => this.state,
@@ -119,7 +120,7 @@ export class GamePage {
 
   /** The page state as of the moment on screen: what every part of the page draws. */
   get state() {
-    return shownState(this.received, this.beats ? this.beats.current : null);
+    return shownState(this.received, this.beats ? this.beats.upcoming : []);
   }
 
   get isSeat() {
@@ -190,7 +191,13 @@ export class GamePage {
           this.panel.chooser.reset();
           this.render();
         }
-        gameview.showError(this.els.banner, errorText(effects.error));
+        if (this.state.view || placing(this.state)) gameview.showError(this.els.banner, errorText(effects.error));
+        else {
+          // Nothing of the game came yet: the server refused this table (the connection
+          // closes next), and the status bar alone says why.
+          this.refusal = effects.error;
+          this.showRefusal();
+        }
         break;
       default:
         break;
@@ -200,7 +207,8 @@ export class GamePage {
   connectionState(state, code) {
     this.connection = state;
     if (state === "refused") {
-      this.refusal = code;
+      // Its reason came first as an error message; a close code alone says less.
+      if (!this.refusal) this.refusal = { code: code === 4004 ? "unknown_game" : "bad_token" };
       this.showRefusal();
     }
     if (this.state.view || placing(this.state)) this.renderStatus();
@@ -210,7 +218,7 @@ export class GamePage {
    * the game came, the status bar says why, once, and the table's empty panels go; over a
    * game on screen, the banner says it. */
   showRefusal() {
-    const text = t(this.refusal === 4004 ? "error.unknown_game" : "error.bad_token");
+    const text = errorText(this.refusal);
     if (this.state.view || placing(this.state)) {
       gameview.showError(this.els.banner, text);
       return;

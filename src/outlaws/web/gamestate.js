@@ -45,8 +45,9 @@ import { expandLegal } from "./actions.js";
  * @property {number | null} pendingRef the `ref` of the action or resignation awaiting its answer
  * @property {boolean} busy an action or a resignation was sent and is not settled yet
  * @property {number} sentAt `actions` when it was sent (Infinity for a resignation)
- * @property {{actor: number | null} | null} showing set only in the state as of a beat on
- *   screen (moment.js): the seat whose action is being shown, and the page waits for it
+ * @property {{actor: number, now: boolean} | null} showing set only in the state as of a
+ *   moment on screen (moment.js): the seat whose action the page waits for, and whether
+ *   it is being shown now
  * @property {Effects} effects what the last message asks of the page
  */
 

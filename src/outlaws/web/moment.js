@@ -7,43 +7,53 @@ import { beatActor } from "./beats.js";
 import { heldEvents, isSeat } from "./gamestate.js";
 
 /**
- * Does the beat on screen hold the page back? Another seat's action does, and so does any
- * beat of a message older than the latest (the news after it is not shown yet). One's
- * own action, or the table's own events, in the latest message do not: the position they
- * show is the latest, and this seat may choose its next action while they play.
+ * Does this beat hold the page back? Another seat's action does: its news waits until it
+ * is shown. One's own action, or the table's own events, do not: this seat chose them
+ * (or they follow from them), and the page may go on while they play.
  * @param {import("./gamestate.js").PageState} latest the state all the messages made
  * @param {{events: object[], frame: object | null, upTo: number}} beat
  */
 export function holdsBack(latest, beat) {
-  if (!beat.frame) return false;
   const actor = beatActor(beat);
-  const other = actor !== null && !(isSeat(latest) && actor === latest.seat);
-  const newest = heldEvents(beat.frame) === heldEvents(latest);
-  return other || !newest;
+  if (!beat.frame || actor === null || beat.events[0].type === "turn") return false; // a turn's start is no action
+  return !(isSeat(latest) && actor === latest.seat);
 }
 
 /**
- * The page state as of the beat on screen (null: none, everything is shown).
- * While a beat holds the page back (`holdsBack`) it is the state its message made
- * (`beat.frame`: its view, whose turn, its clock), with the log up to the end of the
- * beat, nothing to choose yet, and a finished game still in play until its last action
- * is shown; `showing` names the seat whose action it is (null: the table's own events).
- * What this page sent and awaits stays the latest's.
+ * The page state as of the moment on screen. `beats`: the beat on screen, then those
+ * queued after it ([] once everything is shown).
+ *
+ * Up to the first beat that holds the page back (`holdsBack`), the news is the page's:
+ * with none, the moment is the latest. While that beat is on screen, the moment is the
+ * state its message made (`beat.frame`: its view, whose turn, its clock), with the log up
+ * to the end of the beat. While this seat's own action still plays before it, the moment
+ * is the last message shown whole. Either way nothing is to choose yet, a finished game
+ * is still in play until its last action is shown, and `showing` names the seat whose
+ * action the page waits for (`now`: it is on screen); what this page sent and awaits
+ * stays the latest's.
  * @param {import("./gamestate.js").PageState} latest
- * @param {{events: object[], frame: object | null, upTo: number} | null} beat
+ * @param {{events: object[], frame: object | null, upTo: number}[]} beats
  * @returns {import("./gamestate.js").PageState}
  */
-export function shownState(latest, beat) {
-  if (!beat || !holdsBack(latest, beat)) return latest;
-  const frame = beat.frame;
+export function shownState(latest, beats) {
+  const gate = beats.findIndex((beat) => holdsBack(latest, beat));
+  if (gate < 0) return latest;
+  const held = beats[gate];
+  const before = beats.slice(0, gate).findLast((beat) => beat.frame && beat.frame !== held.frame);
+  // A message's view is where all its events lead: one shown in part is its held beat's.
+  const frame = before ? before.frame : held.frame;
+  const upTo = before ? heldEvents(before.frame) : beats[0].upTo;
   const over = frame.status === "over";
+  // The view of the held beat's message may have passed to the next turn already.
+  const turn = before ? null : held.events[0].turn;
   return {
     ...frame,
-    events: frame.events.slice(0, Math.max(0, beat.upTo - frame.logStart)),
+    view: frame.view && typeof turn === "number" ? { ...frame.view, turn } : frame.view,
+    events: frame.events.slice(0, Math.max(0, upTo - frame.logStart)),
     legal: null,
     status: over ? "playing" : frame.status,
     result: over ? null : frame.result,
-    showing: { actor: beatActor(beat) },
+    showing: { actor: beatActor(held), now: gate === 0 },
     ref: latest.ref,
     pendingRef: latest.pendingRef,
     busy: latest.busy,

@@ -191,8 +191,9 @@ export class ActionPanel {
         panel.append(h("p", { class: "hint", text: t("act.waitingFriend") }));
         return;
       case "showing": {
-        const actor = state.showing.actor;
-        if (actor !== null) panel.append(h("p", { class: "hint", "data-testid": "showing-hint", text: t("status.following", { who: this.page.name(actor) }) }));
+        const who = this.page.name(state.showing.actor);
+        const text = state.showing.now ? t("status.following", { who }) : t("act.wait", { who });
+        panel.append(h("p", { class: "hint", "data-testid": "showing-hint", text }));
         return;
       }
       case "wait": {

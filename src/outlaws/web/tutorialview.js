@@ -134,7 +134,9 @@ export class TutorialGuide {
   next(index) {
     this.readSteps = readAfterNext(this.read, index);
     storeRead(this.page.game, this.readSteps);
-    this.page.panel.restart(this.legal(this.page.state));
+    // The panel chooses from the latest legal list (`received`: the page may still be
+    // showing an earlier moment, whose list is not the one to act on).
+    this.page.panel.restart(this.legal(this.page.received || this.page.state));
     this.page.render();
   }
 
