@@ -244,6 +244,7 @@ def dynamic_names() -> dict[str, list[str] | None]:
     return {
         "card.${card}": list(CHARACTERS),
         "card.short.${card}": list(CHARACTERS),
+        "card.narrow.${card}": list(CHARACTERS),
         "token.${token}": list(TOKENS),
         "lang.${code}": js_string_list(WEB / "i18n.js", "LANGUAGES"),
         "act.${type}": actions,
@@ -259,6 +260,7 @@ def dynamic_names() -> dict[str, list[str] | None]:
         "log.${event.type}": log_event_types(),
         # tn(): base.one / base.other, checked by the count test; here the base's .other.
         "stash.${kind}": [f"{kind}.other" for kind in stash],
+        "stash.word.${kind}": stash,
         "bot.${spec}": ["random", "heuristic"],
         # profile.js: the rating pools, and every way a rated game ends.
         "profile.pool.${pool}": js_string_list(WEB / "profile.js", "POOLS"),

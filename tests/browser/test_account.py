@@ -70,7 +70,8 @@ def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
             const me = await (await fetch('/account')).json();
             const r = await fetch('/games', {method: 'POST', headers: {'Content-Type':
               'application/json', 'X-CSRF-Token': me.csrf}, body: JSON.stringify({opponent:
-              'bot', bot: 'random', placement: 'random', rated: true})});
+              'bot', bot: 'random', placement: 'random', rated: true,
+              clock: {bank: 300, per_turn: 30}})});
             return r.json();
         }"""
     )

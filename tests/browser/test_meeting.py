@@ -86,6 +86,7 @@ def meet_play_and_rematch(
     ada.goto("/")
     sign_up(ada, ada_name)
     ada.get_by_test_id("lobby-placement-random").check()
+    ada.get_by_test_id("clock").select_option("600:30")  # a rated game has a clock
     lobby = ada.get_by_test_id("live-lobby")
     lobby.get_by_test_id("seek-rated").check()
     lobby.get_by_test_id("seek-open").click()

@@ -127,6 +127,8 @@ describe("what a reader sees", () => {
     assert.equal(authorOf(message(1, 0, { author: "Ann" }), { mySeat: 0, name }), "You");
     assert.equal(authorOf(message(2, 1, { author: "" }), { mySeat: 0, name }), "Bob");
     assert.equal(authorOf(message(3, null, { author: "Cleo" }), { mySeat: null, name }), "Cleo");
+    const guest = { ...message(4, null, { author: "Cleo" }), guest: true };
+    assert.equal(authorOf(guest, { mySeat: null, name }), "Cleo (guest)");
   });
 
   test("a text is shown as written, markup included (it is set as text, never HTML)", () => {

@@ -8,6 +8,7 @@ import { afterEach, before, describe, test } from "node:test";
 
 import { Chooser } from "../../src/outlaws/web/actions.js";
 import { BeatPlayer, framedBeats } from "../../src/outlaws/web/beats.js";
+import { Guard } from "../../src/outlaws/web/confirm.js";
 import { followMode } from "../../src/outlaws/web/follow.js";
 import { heldEvents, initialState, myTurn, reduce, tabTitle } from "../../src/outlaws/web/gamestate.js";
 import { holdsBack, shownState } from "../../src/outlaws/web/moment.js";
@@ -162,7 +163,8 @@ describe("the player's beat on screen", () => {
   test("is the beat held, with its moment; none once skipped", () => {
     globalThis.document = { activeElement: null };
     const { latest, beats } = annAfter(4, 3);
-    const player = new BeatPlayer(null, { cardX: () => 0, draw: () => {}, say: () => {}, settled: () => {}, viewer: () => 0 });
+    const quiet = () => {};
+    const player = new BeatPlayer(null, { cardX: () => 0, draw: quiet, say: quiet, settled: quiet, viewer: () => 0 });
     const fresh = beats.flatMap((b) => b.events);
     player.play(fresh, latest, heldEvents(latest));
     assert.deepEqual(types(player.current), ["reveal", "take"]);
@@ -173,5 +175,30 @@ describe("the player's beat on screen", () => {
     assert.equal(player.current, null);
     assert.deepEqual(player.upcoming, []);
     assert.equal(shownState(latest, player.upcoming), latest);
+  });
+});
+
+describe("a confirmation and the other seat's action", () => {
+  test("Bob's action, come while her exposure loads, is shown: no confirmation opens over it, nothing is sent", async () => {
+    // Ann chose a look on her turn (2nd events message: her swap done, one action left).
+    const { latest } = annAfter(1);
+    const look = latest.legal.find((action) => action.type === "look");
+    let state = latest;
+    const opened = [];
+    const sent = [];
+    const guard = new Guard({
+      state: () => state,
+      root: () => opened.push("dialog"),
+      load: async () => {
+        // Meanwhile an action of Bob's comes, and is being shown.
+        state = { ...latest, legal: null, showing: { actor: 1, now: true } };
+        return { exposure: [] };
+      },
+      render: () => {},
+      back: () => sent.push("back"),
+    });
+    await guard.send(look, (action) => sent.push(action));
+    assert.deepEqual(opened, []);
+    assert.deepEqual(sent, []);
   });
 });

@@ -20,6 +20,13 @@ describe("one name per seat", () => {
     assert.deepEqual(both([human("Ann"), human()]), ["Ann", "Guest"]);
   });
 
+  test("a name a guest chose is marked as a guest's: no account vouches for it", () => {
+    const guest = { ...human("Ann"), guest: true };
+    assert.deepEqual(both([guest, human("Ann")]), ["Ann (guest)", "Ann"]);
+    const long = { ...human("Maximilian Alexander Long"), guest: true };
+    assert.equal(playerName([long], 0), `${shortName(long.name)} (guest)`);
+  });
+
   test("two nameless guests are told apart by their seat, the same way for everyone", () => {
     assert.deepEqual(both([human(), human()]), ["Guest 1", "Guest 2"]);
   });

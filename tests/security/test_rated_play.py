@@ -9,12 +9,16 @@ abandoned rated game is lost on time by whoever left it."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attackkit  # noqa: F401 - puts the servers' test kit on the path
 from fastapi.testclient import TestClient
+from processkit import buses, database, two_servers  # noqa: F401 - their fixtures
 from serverkit import Player, auth, running
+
+from outlaws.server.bus import Bus
 
 PASSWORD = "six-guns at dawn"
 CLOCK = {"bank": 300, "per_turn": 30, "on_timeout": "lose"}
@@ -53,10 +57,15 @@ def test_a_rated_game_is_played_on_fixed_terms(tmp_path: Path) -> None:
         assert rated(client, doc, opponent="friend", clock=CLOCK).status_code == 201
 
 
-def test_one_account_cannot_take_both_seats_of_its_rated_game(tmp_path: Path) -> None:
-    with running(tmp_path) as client:
-        doc, kid = Player(client, "Doc", PASSWORD), Player(client, "Kid", PASSWORD)
-        made = rated(client, doc, opponent="friend", clock=CLOCK).json()
+def test_one_account_cannot_take_both_seats_of_its_rated_game(
+    tmp_path: Path,
+    database: str,  # noqa: F811 - the fixture
+    buses: Callable[[], Bus],  # noqa: F811 - the fixture
+) -> None:
+    # Created through one server process, its invite taken through another.
+    with two_servers(tmp_path, database, buses) as (host, client):
+        doc, kid = Player(host, "Doc", PASSWORD), Player(host, "Kid", PASSWORD)
+        made = rated(host, doc, opponent="friend", clock=CLOCK).json()
         invite = made["invite"]
         own = client.post(f"/invites/{invite}", json={}, headers=doc.headers())
         assert own.status_code == 409 and own.json()["error"]["code"] == "own_game"

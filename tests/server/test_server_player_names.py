@@ -144,6 +144,6 @@ def test_the_lobby_tells_a_bot_by_its_spec(client: TestClient) -> None:
         players = games[made["game"]]["players"]
     bot = 1 - made["seat"]
     assert players[bot]["kind"] == "bot" and players[bot]["bot"] == "novice:1"
-    assert players[made["seat"]] == {"kind": "human", "bot": None, "name": "Ada"}
+    assert players[made["seat"]] == {"kind": "human", "bot": None, "name": "Ada", "guest": True}
     assert http_game(client, made["game"], made["token"])["players"][bot]["bot"] == "novice:1"
     assert made["token"] not in str(message)

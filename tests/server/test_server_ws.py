@@ -50,7 +50,7 @@ def check_message(message: dict[str, Any], record: Record, seat: int | None) -> 
         assert message["view"] == expected
         assert message["events"] == log[since:]
     for player in message["players"]:
-        assert set(player) == {"kind", "bot", "name", "joined"}
+        assert set(player) == {"kind", "bot", "name", "joined", "guest"}
     legal = None
     if seat is not None and message["status"] == "playing" and state.to_act == seat:
         legal = grouped(state.legal_actions())

@@ -44,6 +44,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from . import accountstore as store
 from .auth import hash_token, new_token
 from .errors import ApiError
+from .names import shown_as_written
 from .settings import Settings
 from .storage import Conflict, Database
 
@@ -91,7 +92,7 @@ def check_name(name: str) -> str:
     low, high = NAME_LENGTH
     if not low <= len(name) <= high:
         raise ApiError(422, "bad_name", f"a name has {low} to {high} characters", field="name")
-    if not all(ch.isalnum() or ch in "_-." for ch in name):
+    if not all(ch.isalnum() or ch in "_-." for ch in name) or not shown_as_written(name):
         raise ApiError(422, "bad_name", "a name has only letters, digits and _ - .", field="name")
     return name
 

@@ -151,15 +151,16 @@ class CatchUp:
             return False
         changed = False
         for info, stored in zip(table.seats, row.seats, strict=True):
-            if (info.token_hash, info.invite_hash, info.name) != (
+            if (info.token_hash, info.invite_hash, info.name, info.account) != (
                 stored.token_hash,
                 stored.invite_hash,
                 stored.name,
+                stored.account,
             ):
                 if info.invite_hash is not None and stored.invite_hash is None:
                     self.invites.pop(info.invite_hash, None)
                 info.token_hash, info.invite_hash = stored.token_hash, stored.invite_hash
-                info.name = stored.name
+                info.name, info.account = stored.name, stored.account
                 changed = True
         if table.placing:
             placed = table.placed

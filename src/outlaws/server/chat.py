@@ -9,8 +9,8 @@ only ever given its seat's view of the game (:mod:`.botplay`), and chat is no pa
 view; this module is the one that hands messages out, and it hands them to the
 WebSocket connections of people only.
 
-**A message** is free text (1 to :data:`MAX_TEXT` characters once trimmed, no control
-characters) or a quick phrase, one of :data:`PHRASES`: a key, which each reader's page
+**A message** is free text (1 to :data:`MAX_TEXT` characters once NFC-normalised and
+trimmed, shown as written: :mod:`.names`) or a quick phrase, one of :data:`PHRASES`: a key, which each reader's page
 shows in its own language. Text is stored and sent as it was written; the page shows it
 as text, never as HTML. A message is stored before anyone is shown it
 (:mod:`.chatstore`), then pushed to the connections of its room, as a ``chat`` message
@@ -38,7 +38,7 @@ from .bus import Bus, Message
 from .chatstore import ChatRow
 from .errors import ApiError
 from .hub import Hub, TokenBucket
-from .names import BadName, check_player_name, printable
+from .names import BadName, check_player_name, check_typed
 from .storage import Database
 from .table import Table
 
@@ -66,13 +66,12 @@ def room_of(seat: int | None) -> Room:
 
 
 def check_text(text: str) -> str:
-    """The text of a message, trimmed; 422 ``bad_chat`` naming ``text`` otherwise."""
-    text = text.strip()
-    if not 1 <= len(text) <= MAX_TEXT:
-        raise ApiError(422, "bad_chat", f"a message has 1 to {MAX_TEXT} characters", field="text")
-    if not printable(text):
-        raise ApiError(422, "bad_chat", "a message has no control characters", field="text")
-    return text
+    """The text of a message, as every name is checked (:mod:`.names`) but longer;
+    422 ``bad_chat`` naming ``text`` otherwise."""
+    try:
+        return check_typed(text, MAX_TEXT, "a message")
+    except BadName as error:
+        raise ApiError(422, "bad_chat", str(error), field="text") from None
 
 
 def check_name(name: str | None) -> str:
@@ -158,17 +157,18 @@ class Chat:
         author: str,
         content: tuple[str | None, str | None],
         writer: str,
+        guest: bool = False,
     ) -> ChatRow:
         """Store a message (``content``: its text or phrase, :func:`check_content`)
         of ``seat`` in ``room`` (:func:`check_room`), then show it to the room here and
         in the other processes. ``writer`` names whose rate it spends (429
-        ``rate_limited``)."""
+        ``rate_limited``); ``guest``: a guest spectator wrote it."""
         if not self._rate(table.id, writer).take():
             raise ApiError(
                 429, "rate_limited", f"at most {BURST:g} messages in a row: wait a moment"
             )
         text, phrase = content
-        made = ChatRow(0, table.id, room, seat, author, text, phrase, self.now())
+        made = ChatRow(0, table.id, room, seat, author, text, phrase, self.now(), guest)
         row: ChatRow = await self.db.write(lambda conn: chatstore.insert_message(conn, made))
         message = row.to_json()
         self._push(table.id, message)

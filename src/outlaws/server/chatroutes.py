@@ -54,6 +54,9 @@ class ChatMessage(BaseModel):
     text: str | None
     phrase: str | None
     at: float
+    guest: bool = Field(
+        False, description="A guest spectator wrote it: a name no account vouches for."
+    )
 
 
 class ChatLog(BaseModel):
@@ -65,10 +68,10 @@ def _out(row: ChatRow) -> ChatMessage:
     return ChatMessage(**row.to_json())
 
 
-async def _spectator(request: Request, name: str | None) -> tuple[str, str]:
-    """A spectator's author name and whose rate they spend: their account's when
-    signed in (a session without its anti-CSRF token is refused), else the guest's
-    ``name`` and their address."""
+async def _spectator(request: Request, name: str | None) -> tuple[str, str, bool]:
+    """A spectator's author name, whose rate they spend and whether they are a guest:
+    their account's when signed in (a session without its anti-CSRF token is refused),
+    else the guest's ``name`` and their address."""
     if SESSION_COOKIE in request.cookies:
         try:
             found = await session_of(request, changes=True)
@@ -76,9 +79,9 @@ async def _spectator(request: Request, name: str | None) -> tuple[str, str]:
             if error.code != "not_signed_in":
                 raise
         else:
-            return found.name, f"account:{found.account_id}"
+            return found.name, f"account:{found.account_id}", False
     client = request.client.host if request.client else ""
-    return check_name(name), f"client:{client}"
+    return check_name(name), f"client:{client}", True
 
 
 @router.post("/games/{game_id}/chat", status_code=201, response_model=ChatMessage)
@@ -94,11 +97,12 @@ async def say(
     table, seat = await service.seat_of(game_id, bearer(authorization))
     room = check_room(table, seat, body.room)
     content = check_content(body.text, body.phrase)
+    guest = False
     if seat is not None:
         author, writer = table.seats[seat].name or "", f"seat:{seat}"
     else:
-        author, writer = await _spectator(request, body.name)
-    row = await service.chat.say(table, seat, room, author, content, writer)
+        author, writer, guest = await _spectator(request, body.name)
+    row = await service.chat.say(table, seat, room, author, content, writer, guest)
     return _out(row)
 
 

@@ -27,6 +27,8 @@ class ChatRow:
     text: str | None
     phrase: str | None
     at: float
+    #: Written by a guest spectator, under a name no account vouches for.
+    guest: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The message as clients get it (docs/protocol.md, Chat)."""
@@ -38,6 +40,7 @@ class ChatRow:
             "text": self.text,
             "phrase": self.phrase,
             "at": self.at,
+            "guest": self.guest,
         }
 
 

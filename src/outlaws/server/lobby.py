@@ -145,8 +145,10 @@ class Presence:
 
 
 def _player(seat: Any) -> dict[str, Any]:
-    """A seat as a game's ``players`` show it (a bot by its spec, for its ladder name)."""
-    return {"kind": seat.kind, "bot": seat.bot, "name": seat.name}
+    """A seat as a game's ``players`` show it (a bot by its spec, for its ladder name;
+    ``guest``: a person no account vouches for)."""
+    guest = seat.kind == "human" and seat.account_id is None
+    return {"kind": seat.kind, "bot": seat.bot, "name": seat.name, "guest": guest}
 
 
 def _clock(clock: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -34,7 +34,10 @@ def rebuild(row: GameRow) -> Table:
         kind=row.kind,
         created_at=row.created_at,
         state=state,
-        seats=[SeatInfo(s.kind, s.bot, s.name, s.token_hash, s.invite_hash) for s in row.seats],
+        seats=[
+            SeatInfo(s.kind, s.bot, s.name, s.token_hash, s.invite_hash, s.account)
+            for s in row.seats
+        ],
         status=row.status,
         result=row.result,
         clock=ClockConfig.from_json(row.clock) if row.clock else None,

@@ -181,7 +181,13 @@ class Rematches:
             hashes[1 - int(offer["by"])] = str(offer["hash"])
         # The seats change hands: who played seat 0 plays seat 1.
         seats = [
-            SeatInfo(old.kind, old.bot, old.name, hashes.get(new) if old.kind == "human" else None)
+            SeatInfo(
+                old.kind,
+                old.bot,
+                old.name,
+                hashes.get(new) if old.kind == "human" else None,
+                account=old.account,
+            )
             for new, old in enumerate(reversed(table.seats))
         ]
         status: TableStatus = "placing" if state is None else "playing"

@@ -203,6 +203,9 @@ class Player(BaseModel):
     bot: str | None = None
     name: str | None = None
     joined: bool
+    guest: bool = Field(
+        False, description="A person no account vouches for plays the seat (a guest)."
+    )
 
 
 class PlacementOut(BaseModel):

@@ -378,7 +378,9 @@ class GameService:
         invite = None
         seats = [SeatInfo("human"), SeatInfo("human")]
         status: TableStatus
-        seats[seat] = SeatInfo("human", name=name, token_hash=hash_token(token))
+        seats[seat] = SeatInfo(
+            "human", name=name, token_hash=hash_token(token), account=account is not None
+        )
         if opponent == "bot":
             assert bot is not None
             if rated and bot_rating(bot) is None:
@@ -589,6 +591,7 @@ class GameService:
             self.invites.pop(invite_hash, None)
             info = table.seats[seat]
             info.token_hash, info.invite_hash, info.name = token_hash, None, name
+            info.account = account is not None
             table.status = status
             table.clock_state = clock_state
             table.version += 1

@@ -74,6 +74,8 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     invite_hash: str | None = None
+    #: An account holds the seat (as read; :meth:`.accounts.Accounts.give` stores it).
+    account: bool = False
 
 
 @dataclass
@@ -538,7 +540,15 @@ class Storage:
             game.kind, game.status = table_kind(game.kind), table_status(game.status)
             for s in conn.execute(select(seats).where(seats.c.game_id == game_id)):
                 game.seats.append(
-                    SeatRow(s.seat, seat_kind(s.kind), s.bot, s.name, s.token_hash, s.invite_hash)
+                    SeatRow(
+                        s.seat,
+                        seat_kind(s.kind),
+                        s.bot,
+                        s.name,
+                        s.token_hash,
+                        s.invite_hash,
+                        s.account_id is not None,
+                    )
                 )
             game.seats.sort(key=lambda s: s.seat)
             query = (

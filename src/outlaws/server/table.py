@@ -36,14 +36,19 @@ class SeatInfo:
     name: str | None = None
     token_hash: str | None = None
     invite_hash: str | None = None
+    #: Taken by a signed-in player: an account vouches for the seat's name.
+    account: bool = False
 
     def public(self) -> dict[str, Any]:
-        """What everyone may know of the seat (never its token)."""
+        """What everyone may know of the seat (never its token); ``guest``: a person
+        no account vouches for plays it (the page marks the name they chose)."""
+        joined = self.kind != "human" or self.token_hash is not None
         return {
             "kind": self.kind,
             "bot": self.bot,
             "name": self.name,
-            "joined": self.kind != "human" or self.token_hash is not None,
+            "joined": joined,
+            "guest": self.kind == "human" and joined and not self.account,
         }
 
 

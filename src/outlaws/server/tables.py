@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -18,6 +19,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -196,5 +198,7 @@ chat_messages = Table(
     Column("text", Text, nullable=True),
     Column("phrase", String(32), nullable=True),
     Column("at", Float, nullable=False),
+    # A guest spectator's (revision 0009): the author is a name of their own choosing.
+    Column("guest", Boolean, nullable=False, server_default=false()),
     Index("chat_messages_game", "game_id", "room", "id"),
 )

@@ -5,7 +5,7 @@
 // docs/protocol.md, Chat.
 
 import { t } from "./i18n.js";
-import { shortName } from "./ui.js";
+import { guestNamed, shortName } from "./ui.js";
 
 /** The most characters of a message (code points, as the server counts them). */
 export const MAX_TEXT = 200;
@@ -103,7 +103,10 @@ export function messageText(message) {
 /** Who said it: "You" for the reader's own seat, the seat's name (`name(seat)`) for
  * the other, the spectator's own name in the spectators' room. */
 export function authorOf(message, { mySeat, name }) {
-  if (message.seat === null || message.seat === undefined) return message.author ? shortName(message.author) : "?";
+  if (message.seat === null || message.seat === undefined) {
+    if (!message.author) return "?";
+    return message.guest ? guestNamed(shortName(message.author)) : shortName(message.author);
+  }
   if (message.seat === mySeat) return t("chat.you");
   return name(message.seat);
 }

@@ -36,6 +36,7 @@ export function buildSkeleton(root, { connecting, onResign }) {
     h("h2", { id: "log-title", text: t("log.title") }),
     e.log,
   );
+  followLogEnd(e.log);
   e.prompt = h("dialog", { class: "prompt", "data-testid": "prompt", "aria-labelledby": "prompt-title" });
   // A reaction must be answered: Escape does not close the prompt.
   e.prompt.addEventListener("cancel", (event) => event.preventDefault());
@@ -288,6 +289,18 @@ export function renderToolbar(bar, state, { notebookShown, onNotebook, onResign 
   bar.append(howtoButton("ghost"));
   // Once the game is over, the game-over panel has the way to the lobby.
   if (state.status !== "over") bar.append(h("a", { class: "btn ghost", href: "#/", text: t("nav.lobby") }));
+}
+
+/** Keep the newest lines of `list` in sight when it is resized (a wide screen gives the
+ * log what height the side column has left), unless the reader scrolled up. */
+function followLogEnd(list) {
+  let follow = true;
+  list.addEventListener("scroll", () => {
+    follow = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  });
+  new ResizeObserver(() => {
+    if (follow) list.scrollTop = list.scrollHeight;
+  }).observe(list);
 }
 
 /** Append the events not yet listed (all of them again if the log was replaced); it

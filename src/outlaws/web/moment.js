@@ -15,7 +15,8 @@ import { heldEvents, isSeat } from "./gamestate.js";
  */
 export function holdsBack(latest, beat) {
   const actor = beatActor(beat);
-  if (!beat.frame || actor === null || beat.events[0].type === "turn") return false; // a turn's start is no action
+  // A turn's start is no action: it waits for nothing.
+  if (!beat.frame || actor === null || beat.events[0].type === "turn") return false;
   return !(isSeat(latest) && actor === latest.seat);
 }
 

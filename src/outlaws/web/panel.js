@@ -14,7 +14,12 @@ import { h } from "./table.js";
 import { announce, focusMemo, restoreFocus } from "./ui.js";
 
 /** The panel's heading when it is not "Your move". */
-const PANEL_TITLE = { spectator: "act.watching", wait: "act.theirMove", showing: "act.theirMove", waiting: "act.notStarted" };
+const PANEL_TITLE = {
+  spectator: "act.watching",
+  wait: "act.theirMove",
+  showing: "act.theirMove",
+  waiting: "act.notStarted",
+};
 
 /** Does a step's option stand for this thing on the board (kind: card, saloon, slot)? */
 export function matchesTarget(target, kind, seat, x) {

@@ -75,6 +75,11 @@ export function shortName(name) {
   return `${letters.slice(0, NAME_SHOWN - 1).join("").trimEnd()}…`;
 }
 
+/** A name a guest chose, marked as one: no account vouches for it ("Ann (guest)"). */
+export function guestNamed(name) {
+  return t("player.guestNamed", { name });
+}
+
 /** What a seat is called before the two seats are told apart. */
 function seatLabel(player, seat) {
   if (player && player.kind === "bot") return botLabel(player.bot);
@@ -93,8 +98,10 @@ function seatLabel(player, seat) {
  */
 export function playerName(players, seat, { full = false } = {}) {
   const shown = (n) => {
-    const label = seatLabel((players || [])[n], n);
-    return full ? label : shortName(label);
+    const player = (players || [])[n];
+    const label = seatLabel(player, n);
+    const name = full ? label : shortName(label);
+    return player && player.guest && player.name ? guestNamed(name) : name;
   };
   const own = shown(seat);
   const other = 1 - seat;
