@@ -62,7 +62,8 @@ def start(page: Page, seat: int, col: int, kind: str) -> None:
 
 
 def my_turn(page: Page) -> None:
-    expect(page.get_by_test_id("pick-hint")).to_be_visible()
+    """The panel asks for a card: once the other seat's actions have been shown."""
+    expect(page.get_by_test_id("pick-hint")).to_be_visible(timeout=15_000)
 
 
 # -- confirmations -----------------------------------------------------------------------

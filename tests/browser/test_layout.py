@@ -134,11 +134,13 @@ def test_on_a_phone_playing_comes_before_the_account_form(new_context: Any) -> N
     form = box(page, "account-password")
     assert form["left"] >= 0 and form["right"] <= PHONE["width"], form
     assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0
-    # The play controls come before the form in the page's own content.
+    # The page's own content holds no account form: it begins with the ways to play.
     page.keyboard.press("Escape")
-    assert box(page, "bot-level")["top"] < page.locator(".lobby").evaluate(
-        "el => el.getBoundingClientRect().bottom"
-    )
+    expect(page.get_by_test_id("account-password")).to_be_hidden()
+    account_in_main = "main [data-testid^='account'], main [data-testid^='sign-']"
+    expect(page.locator(account_in_main)).to_have_count(0)
+    first = page.locator("main select, main button, main input").first
+    expect(first).to_have_attribute("data-testid", "bot-level")
     assert errors == []
     context.close()
 

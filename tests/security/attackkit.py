@@ -64,13 +64,24 @@ def median_ms(times: list[float]) -> float:
 
 @contextmanager
 def live_server(
-    command: list[str], wait: float = 20.0
+    command: list[str], wait: float = 20.0, log: Path | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """A server process started by ``command``, which prints its port on its first line
     (``outlaws serve`` does: ``... http://127.0.0.1:PORT ...``); its base URL, once it
     answers, and its process. In a session of its own, so that its bot workers go with
-    it; stopped (SIGTERM, then SIGKILL of the whole group) at the end."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, start_new_session=True)
+    it; stopped (SIGTERM, then SIGKILL of the whole group) at the end. Its log (standard
+    error) goes to the file ``log`` if given."""
+    with contextlib.ExitStack() as files:
+        err = files.enter_context(open(log, "w")) if log else None
+        yield from _served(command, wait, err)
+
+
+def _served(
+    command: list[str], wait: float, err: Any
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=err, text=True, start_new_session=True
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()

@@ -8,6 +8,8 @@ abandoned rated game is lost on time by whoever left it."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -109,3 +111,24 @@ def test_a_player_who_abandons_a_rated_game_loses_it_on_time(tmp_path: Path) -> 
         won = rating(client, names[1 - leaver], "players")
         assert lost is not None and won is not None
         assert lost["rating"] < 1500 < won["rating"]
+
+
+def test_a_rated_game_from_before_the_terms_is_not_rated(tmp_path: Path) -> None:
+    """A rated game without a clock, stored by an older server, ends unrated."""
+    with running(tmp_path) as client:
+        doc, kid = Player(client, "Doc", PASSWORD), Player(client, "Kid", PASSWORD)
+        made = client.post(
+            "/games", json={"opponent": "friend", "placement": "random"}, headers=doc.headers()
+        ).json()
+        joined = client.post(f"/invites/{made['invite']}", json={}, headers=kid.headers())
+        assert joined.status_code == 200, joined.text
+    with sqlite3.connect(tmp_path / "outlaws.db") as db:
+        meta = json.loads(db.execute("SELECT meta FROM games").fetchone()[0])
+        db.execute("UPDATE games SET meta = ?", (json.dumps({**meta, "rated": True}),))
+    with running(tmp_path) as client:
+        game_id = made["game"]
+        resigned = client.post(f"/games/{game_id}/resign", headers=auth(made["token"]))
+        assert resigned.status_code == 200
+        time.sleep(0.5)  # a game is rated just after its end is answered
+        assert rating(client, "Doc", "players") is None
+        assert rating(client, "Kid", "players") is None

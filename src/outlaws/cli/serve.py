@@ -44,6 +44,13 @@ def serve(
     client_connections: Annotated[
         int, typer.Option(help="Connections one client address may hold at once.")
     ] = 64,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            help="Connections the process holds at once, from all addresses (default: its"
+            " file descriptor limit less a headroom for the database and the bots)."
+        ),
+    ] = None,
     body_timeout: Annotated[
         float,
         typer.Option(help="Seconds a request's whole body has to arrive once its headers did."),
@@ -79,7 +86,7 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from ..server import Settings, create_app
-    from ..server.guard import GuardedHttpProtocol, Limits
+    from ..server.guard import GuardedHttpProtocol, Limits, connections_for
 
     settings = Settings(
         db_url=db,
@@ -101,6 +108,7 @@ def serve(
     typer.echo(f"Outlaws server on http://{shown}:{bound_port} (database {database}{bus})")
     Limits.header_timeout = header_timeout
     Limits.per_client = client_connections
+    Limits.per_process = max_connections if max_connections is not None else connections_for()
     config = uvicorn.Config(
         create_app(settings),
         http=GuardedHttpProtocol,

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from collections.abc import Iterable
 from urllib.parse import unquote_plus
 
 from .errors import ApiError
 
-#: Query parameters that carry a token (read percent-decoded, case and blanks aside):
-#: ``token`` as the server once took it, ``access_token`` as RFC 6750 §2.3 names it.
-TOKEN_PARAMS = frozenset({"token", "access_token"})
+#: Query parameters that carry a token (read as :func:`plain_name` reads them): any
+#: whose name holds ``token`` (``token`` as the server once took it, ``access_token`` as
+#: RFC 6750 §2.3 names it), and ``auth``, ``authorization`` and ``bearer``.
+TOKEN_PARAMS = frozenset({"auth", "authorization", "bearer"})
 
 
 def hash_token(token: str) -> str:
@@ -33,15 +35,29 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def token_param(names: Iterable[str]) -> str | None:
-    """The first of the query parameter ``names`` that carries a token, or None.
+def plain_name(name: str) -> str:
+    """A query parameter's name as the loosest reader of it would take it: decoded
+    until nothing changes (``tok%2565n``), its letters without accents (``töken``) and
+    case-folded, and nothing but ASCII letters, digits and ``_`` (``token[]``,
+    ``token%00``, `` token``)."""
+    for _ in range(8):
+        decoded = unquote_plus(name)
+        if decoded == name:
+            break
+        name = decoded
+    folded = unicodedata.normalize("NFKD", name).casefold()
+    return "".join(ch for ch in folded if ch.isascii() and (ch.isalnum() or ch == "_"))
 
-    Starlette hands the names decoded already; they are decoded once more so that a
-    doubly encoded name (``tok%2565n``) is caught too."""
-    for name in names:
-        if unquote_plus(name).strip().lower() in TOKEN_PARAMS:
-            return name
-    return None
+
+def names_a_token(name: str) -> bool:
+    """Whether a query parameter of this name may carry a token (:data:`TOKEN_PARAMS`)."""
+    plain = plain_name(name)
+    return "token" in plain or plain in TOKEN_PARAMS
+
+
+def token_param(names: Iterable[str]) -> str | None:
+    """The first of the query parameter ``names`` that carries a token, or None."""
+    return next((name for name in names if names_a_token(name)), None)
 
 
 def token_in_url(name: str = "token") -> ApiError:

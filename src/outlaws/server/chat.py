@@ -10,9 +10,9 @@ view; this module is the one that hands messages out, and it hands them to the
 WebSocket connections of people only.
 
 **A message** is free text (1 to :data:`MAX_TEXT` characters once NFC-normalised and
-trimmed, shown as written: :mod:`.names`) or a quick phrase, one of :data:`PHRASES`: a key, which each reader's page
-shows in its own language. Text is stored and sent as it was written; the page shows it
-as text, never as HTML. A message is stored before anyone is shown it
+trimmed, shown as written: :mod:`.names`) or a quick phrase, one of :data:`PHRASES`: a
+key, which each reader's page shows in its own language. Text is stored and sent as it
+was written; the page shows it as text, never as HTML. A message is stored before anyone is shown it
 (:mod:`.chatstore`), then pushed to the connections of its room, as a ``chat`` message
 (docs/protocol.md).
 

@@ -5,9 +5,12 @@ uvicorn closes an idle keep-alive connection, but not one whose request headers 
 end: a client that opens connections and sends a header line now and then (slowloris)
 holds them, and with them the server's file descriptors, for ever. The guarded protocol
 closes a connection that has not finished a request's headers ``header_timeout`` seconds
-after it opened or after its last answer, and refuses a client (an address) more than
-``per_client`` connections at once (WebSockets included: they begin as HTTP). The
-WebSocket limits per game and per client are the app's (``server/ws.py``).
+after it opened or after its last answer, refuses a client (an address) more than
+``per_client`` connections at once (WebSockets included: they begin as HTTP), and the
+whole process more than ``per_process``, so that many addresses together cannot take
+the file descriptors the process needs for its database, its bot workers and its logs
+(:func:`connections_for`: the descriptor limit, less some headroom). The WebSocket
+limits per game and per client are the app's (``server/ws.py``).
 
 Once the headers are in, the body is the app's to read: :class:`BodyTimeout` (ASGI
 middleware) gives the whole of it ``body_timeout`` seconds, then answers 408 and closes
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import resource
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -34,22 +38,46 @@ class Limits:
 
     header_timeout: float = 10.0
     per_client: int = 64
-    #: The open transports of each client address.
+    per_process: int = 1 << 20
+    #: The open transports of each client address, and of all of them.
     open: dict[str, set[asyncio.BaseTransport]] = {}  # noqa: RUF012
+    everyone: set[asyncio.BaseTransport] = set()  # noqa: RUF012
 
     @classmethod
     def admit(cls, client: str, transport: asyncio.BaseTransport) -> bool:
-        """Count ``transport`` for ``client``; False if the client has too many."""
+        """Count ``transport`` for ``client``; False if the client, or the process, has
+        too many."""
         mine = cls.open.setdefault(client, set())
         for old in [t for t in mine if t.is_closing()]:
             mine.discard(old)
         if len(mine) >= cls.per_client:
             return False
+        if len(cls.everyone) >= cls.per_process:
+            cls.everyone.difference_update([t for t in cls.everyone if t.is_closing()])
+            if len(cls.everyone) >= cls.per_process:
+                return False
         mine.add(transport)
+        cls.everyone.add(transport)
         if len(cls.open) > 4096:  # forget the clients with no connection left
             for key in [k for k, v in cls.open.items() if not v]:
                 del cls.open[key]
         return True
+
+
+#: File descriptors a process keeps for itself beyond its connections: the database's
+#: (SQLite's file, WAL and shared memory, or a pool of PostgreSQL connections), the bot
+#: workers' pipes, Redis, logs, the listening socket. At least this many, or an eighth.
+HEADROOM = 128
+
+
+def connections_for(descriptors: int | None = None) -> int:
+    """How many connections a process may hold with ``descriptors`` file descriptors
+    (default: its own soft limit), :data:`HEADROOM` or an eighth of them kept back."""
+    if descriptors is None:
+        descriptors = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if descriptors == resource.RLIM_INFINITY:
+            descriptors = 1 << 20
+    return max(16, descriptors - max(HEADROOM, descriptors // 8))
 
 
 class GuardedHttpProtocol(_Base):
@@ -89,6 +117,7 @@ class GuardedHttpProtocol(_Base):
         super().handle_websocket_upgrade(*args)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        Limits.everyone.discard(self.transport)
         if self._header_timer is not None:
             self._header_timer.cancel()
             self._header_timer = None

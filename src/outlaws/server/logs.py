@@ -3,48 +3,65 @@
 A seat's token is the only key to its hidden cards, and an invite gives away a seat.
 Tokens no longer travel in URLs (``server/auth.py``: a ``?token=`` is refused), but a
 client may still put one there, and uvicorn logs every WebSocket it accepts, with the
-URL, even with the access log off. Defence in depth: a filter on uvicorn's loggers
-blanks every ``token=`` value and invite code before any handler sees the record.
+URL, even with the access log off; at ``--log-level debug`` the WebSocket library logs
+every frame through uvicorn's logger too, a seat's hello with its token. Defence in
+depth: a filter on uvicorn's loggers blanks, before any handler sees the record, the
+value of every query parameter that :func:`.auth.names_a_token` (however it is spelt or
+encoded) and of ``invite``, every invite code in a path, the token of a JSON message
+(``"token": "…"``) and of an ``Authorization: Bearer`` header.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from urllib.parse import unquote_plus
+from .auth import names_a_token, plain_name
 
-#: ``token=VALUE`` in a query string, and the code in an invite path.
-_SECRET = re.compile(r"(token=|/invites/)[^&\s\"'/?]+")
-HIDDEN = r"\1<hidden>"
+#: ``token=VALUE`` in a query string, the code in an invite path, a JSON message's
+#: ``"token": "VALUE"`` (any key naming a token), a ``Bearer VALUE``.
+_SECRET = re.compile(
+    r"(token=|/invites/)[^&\s\"'/?]+"
+    r"|([\"'][^\"']*(?:token|invite)[^\"']*[\"']\s*:\s*[\"'])[^\"']*"
+    r"|(?i:(bearer\s+))\S+"
+)
+HIDDEN = "<hidden>"
 #: The loggers uvicorn writes request lines to.
 LOGGERS = ("uvicorn.error", "uvicorn.access")
 
 
 #: Any query parameter: its name is read percent-decoded (``tok%65n=`` is ``token=``).
 _PARAM = re.compile(r"([?&;])([^=&;\s\"'?#]+)=([^&;\s\"'#]*)")
-_SECRET_NAMES = frozenset({"token", "invite", "authorization"})
 
 
 def _hide_param(match: re.Match[str]) -> str:
-    name = unquote_plus(match.group(2)).strip().lower()
-    if name in _SECRET_NAMES:
-        return f"{match.group(1)}{match.group(2)}=<hidden>"
+    name = match.group(2)
+    if names_a_token(name) or plain_name(name) == "invite":
+        return f"{match.group(1)}{name}={HIDDEN}"
     return match.group(0)
+
+
+def _hide_secret(match: re.Match[str]) -> str:
+    kept = next(group for group in match.groups() if group is not None)
+    return f"{kept}{HIDDEN}"
 
 
 def redact(text: str) -> str:
     """``text`` with every token and invite code replaced by ``<hidden>``."""
-    return _PARAM.sub(_hide_param, _SECRET.sub(HIDDEN, text))
+    return _PARAM.sub(_hide_param, _SECRET.sub(_hide_secret, text))
 
 
 class RedactSecrets(logging.Filter):
-    """Rewrites a record's message and string arguments without the secrets in them."""
+    """Rewrites a record's message, its arguments put in (a frame the WebSocket library
+    logs is an object, written out only then), without the secrets in it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        if isinstance(record.args, tuple):
-            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # arguments that do not fit: logged as they are
+            return True
+        hidden = redact(message)
+        if hidden != message:
+            record.msg, record.args = hidden, ()
         return True
 
 

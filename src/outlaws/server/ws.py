@@ -40,7 +40,7 @@ CLOSE_UNKNOWN = 4004
 CLOSE_POLICY = 1008
 #: No hello within :data:`HELLO_TIMEOUT` of connecting (HTTP's 408, as 4003 is 403).
 CLOSE_HELLO_TIMEOUT = 4008
-#: Too many connections to the game or from the client: 1013, try again later.
+#: Too many spectators of the game, or sockets of the client: 1013, try again later.
 CLOSE_TRY_LATER = 1013
 #: Seconds a connection without an Authorization header has to send its hello. A waiting
 #: socket counts against its client's cap (not yet its game's), and this bounds how long

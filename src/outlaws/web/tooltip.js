@@ -18,6 +18,9 @@ const TIP_ID = "card-tip";
 const ACTED_ON = ".card.selected, .slot.selected, .pl-card.picked";
 /** Room (px) between the tooltip and its card, and between it and the window's edges. */
 const GAP = 8;
+/** Room (px) the tooltip keeps from the card acted on even when merely touching it: a card
+ * lifted by its hover or its selection moves by a few pixels, after the tooltip is placed. */
+const CLEAR = 2;
 
 /** Whether boxes `a` and `b` ({left, top, right, bottom}) overlap. */
 function overlaps(a, b) {
@@ -33,7 +36,8 @@ function overlaps(a, b) {
  * covers the least.
  */
 export function tipPosition(card, size, view, avoid = [], gap = GAP) {
-  const keep = [card, ...avoid];
+  const wider = (b) => ({ left: b.left - CLEAR, top: b.top - CLEAR, right: b.right + CLEAR, bottom: b.bottom + CLEAR });
+  const keep = [card, ...avoid.map(wider)];
   const inside = (left, top) => ({
     left: Math.max(gap, Math.min(left, view.width - size.width - gap)),
     top: Math.max(gap, Math.min(top, view.height - size.height - gap)),
@@ -174,6 +178,10 @@ export function showTip(el) {
 
 function place(box, el) {
   box.style.maxWidth = `${Math.min(280, window.innerWidth - 2 * GAP)}px`;
+  // Measured at the window's corner: where it stood last, near an edge, it may wrap into
+  // a narrower, taller box than it will be at its new place.
+  box.style.left = "0px";
+  box.style.top = "0px";
   const size = box.getBoundingClientRect();
   const avoid = [...document.querySelectorAll(ACTED_ON)].filter((other) => other !== el);
   const { left, top } = tipPosition(
@@ -182,8 +190,9 @@ function place(box, el) {
     { width: window.innerWidth, height: window.innerHeight },
     avoid.map((other) => other.getBoundingClientRect()),
   );
-  box.style.left = `${Math.round(left)}px`;
-  box.style.top = `${Math.round(top)}px`;
+  // Not rounded: half a pixel more would cover the edge of a card it just clears.
+  box.style.left = `${left}px`;
+  box.style.top = `${top}px`;
 }
 
 export function hideTip() {

@@ -19,9 +19,7 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("chat_messages") as batch:
-        batch.add_column(
-            sa.Column("guest", sa.Boolean, nullable=False, server_default=sa.false())
-        )
+        batch.add_column(sa.Column("guest", sa.Boolean, nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
