@@ -137,7 +137,7 @@ def test_on_a_phone_playing_comes_before_the_account_form(new_context: Any) -> N
     # The page's own content holds no account form: it begins with the ways to play.
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("account-password")).to_be_hidden()
-    account_in_main = "main [data-testid^='account'], main [data-testid^='sign-']"
+    account_in_main = ", ".join(f"main [data-testid='{t}']" for t in ("account", *ACCOUNT_FORM))
     expect(page.locator(account_in_main)).to_have_count(0)
     first = page.locator("main select, main button, main input").first
     expect(first).to_have_attribute("data-testid", "bot-level")

@@ -99,6 +99,7 @@ def test_a_quick_phrase_is_stored_as_its_key_and_an_unknown_one_is_refused(
     the server does not know, or text and phrase together, or neither, is refused
     naming the field. (The rate is lifted: every phrase is said in a row.)"""
     monkeypatch.setattr(chat, "BURST", 100.0)
+    monkeypatch.setattr(chat, "AUTHOR_BURST", 100.0)
     with running(tmp_path) as client:
         game, tokens = create_friend_game(client)
         for key in sorted(chat.PHRASES):
@@ -204,6 +205,7 @@ def test_a_room_gives_its_latest_100_messages_oldest_first(
     """A long chat is read as its last ``HISTORY`` messages, in the order they were
     said (the rate is lifted for this test)."""
     monkeypatch.setattr(chat, "BURST", 1000.0)
+    monkeypatch.setattr(chat, "AUTHOR_BURST", 1000.0)
     with running(tmp_path) as client:
         game, tokens = create_friend_game(client)
         for n in range(chat.HISTORY + 5):

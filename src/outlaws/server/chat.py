@@ -22,8 +22,10 @@ process pushes it to its connections of that game. A message the bus loses is st
 the database: a page reads the room again whenever its socket reconnects.
 
 **Rate**: :data:`BURST` messages at once, then one every ``1 / PER_SECOND`` seconds,
-for each seat and each spectator (their account, or else their address), counted by each
-process (several processes each allow as much: the bound is per process).
+for each seat and each spectator (their account, or else their address) of a game; and
+:data:`AUTHOR_BURST` at once, then :data:`AUTHOR_PER_SECOND` a second, for each address
+across all games (a flood spread over many tables). Counted by each process (several
+processes each allow as much: the bound is per process).
 """
 
 from __future__ import annotations
@@ -56,6 +58,9 @@ CHAT_CHANNEL = "chat"
 #: Each writer's rate: 5 messages at once, then one every 2 seconds (5 in 10 s).
 BURST = 5.0
 PER_SECOND = 0.5
+#: Each address's rate across every game: 10 messages at once, then one a second.
+AUTHOR_BURST = 10.0
+AUTHOR_PER_SECOND = 1.0
 #: Writers whose rate a process remembers; past that the least recent are forgotten.
 MAX_WRITERS = 4096
 
@@ -158,14 +163,22 @@ class Chat:
         content: tuple[str | None, str | None],
         writer: str,
         guest: bool = False,
+        client: str = "",
     ) -> ChatRow:
         """Store a message (``content``: its text or phrase, :func:`check_content`)
         of ``seat`` in ``room`` (:func:`check_room`), then show it to the room here and
         in the other processes. ``writer`` names whose rate it spends (429
-        ``rate_limited``); ``guest``: a guest spectator wrote it."""
-        if not self._rate(table.id, writer).take():
+        ``rate_limited``), and ``client`` (an address) its rate across every game;
+        ``guest``: a guest spectator wrote it."""
+        if not self._rate(table.id, writer, BURST, PER_SECOND).take():
             raise ApiError(
                 429, "rate_limited", f"at most {BURST:g} messages in a row: wait a moment"
+            )
+        if not self._rate("", f"client:{client}", AUTHOR_BURST, AUTHOR_PER_SECOND).take():
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"at most {AUTHOR_BURST:g} messages in a row across your games: wait a moment",
             )
         text, phrase = content
         made = ChatRow(0, table.id, room, seat, author, text, phrase, self.now(), guest)
@@ -181,11 +194,12 @@ class Chat:
         """The room's latest :data:`HISTORY` messages, oldest first."""
         return await read(self.db, lambda conn: chatstore.latest(conn, table.id, room, HISTORY))
 
-    def _rate(self, game_id: str, writer: str) -> TokenBucket:
+    def _rate(self, game_id: str, writer: str, burst: float, per_second: float) -> TokenBucket:
+        """The rate of ``writer`` in ``game_id`` (``""``: across every game)."""
         key = (game_id, writer)
         bucket = self._rates.get(key)
         if bucket is None:
-            bucket = self._rates[key] = TokenBucket(BURST, PER_SECOND)
+            bucket = self._rates[key] = TokenBucket(burst, per_second)
             while len(self._rates) > MAX_WRITERS:
                 self._rates.popitem(last=False)
         self._rates.move_to_end(key)

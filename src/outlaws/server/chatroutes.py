@@ -92,7 +92,8 @@ async def say(
     spectators' room (none in the other's: 403 `not_your_room`; the players' room of a
     game against a bot is closed: 409 `chat_closed`). At most 5 messages in a row, then
     one every 2 seconds (429 `rate_limited`). Stored, then pushed on the game's
-    WebSocket to the room (`{"type": "chat", "message"}`)."""
+    WebSocket to the room (`{"type": "chat", "message"}`). One address writes at most
+    10 messages in a row across all games, then one a second."""
     service = service_of(request)
     table, seat = await service.seat_of(game_id, bearer(authorization))
     room = check_room(table, seat, body.room)
@@ -102,7 +103,8 @@ async def say(
         author, writer = table.seats[seat].name or "", f"seat:{seat}"
     else:
         author, writer, guest = await _spectator(request, body.name)
-    row = await service.chat.say(table, seat, room, author, content, writer, guest)
+    client = request.client.host if request.client else ""
+    row = await service.chat.say(table, seat, room, author, content, writer, guest, client)
     return _out(row)
 
 

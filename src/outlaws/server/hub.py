@@ -95,7 +95,7 @@ class Connection:
         self.seat = seat
         self.token_hash = token_hash
         self.now = now
-        #: When it joined its room (the oldest of a seat's goes first, :meth:`Room.admit`).
+        #: When it joined its room (the oldest of a seat's goes first, :meth:`Room.make_room_for`).
         self.joined = time.monotonic()
         #: The close code it is to be closed with once its last messages are sent.
         self.closing: int | None = None

@@ -47,7 +47,9 @@ export function buildSkeleton(root, { connecting, onResign }) {
     "div",
     { class: "game-layout" },
     h("div", { class: "table-col" }, e.boardWrap, e.info),
-    h("div", { class: "side-col" }, e.over, e.waiting, e.prompt, e.panel, e.toolbar, e.notebook, e.logPanel),
+    // The log right under the action panel, the toolbar after it: on a low screen the log
+    // keeps its newest lines in sight and the toolbar is what the side column scrolls to.
+    h("div", { class: "side-col" }, e.over, e.waiting, e.prompt, e.panel, e.notebook, e.logPanel, e.toolbar),
   );
   e.layout = layout;
   const title = h("h1", { class: "sr-only", "data-testid": "table-title", text: t("table.heading") });
