@@ -116,6 +116,22 @@ def test_guest_spectators_flooding_under_new_names_share_their_address_rate(
     assert statuses.count(201) <= int(chat.BURST) + 1 and statuses[-1] == 429
 
 
+def test_one_address_flooding_many_games_at_once_is_held_to_its_own_rate(
+    tmp_path: Path,
+) -> None:
+    """Five messages in each of six games, within a moment, from one address: each game
+    allows five, but the address is held to ``AUTHOR_BURST`` in a row across them."""
+    with running(tmp_path) as client:
+        games = [create_friend_game(client) for _ in range(6)]
+        statuses = [
+            say(client, game, tokens[0], room="players", text=f"spam {n}").status_code
+            for game, tokens in games
+            for n in range(5)
+        ]
+        assert statuses.count(201) <= int(chat.AUTHOR_BURST) + 1, statuses
+        assert statuses[-1] == 429
+
+
 def test_a_spectator_cannot_read_nor_write_the_players_room(
     friends: tuple[TestClient, str, list[str]],
 ) -> None:
