@@ -12,7 +12,15 @@ from typing import Any
 import pytest
 from attackkit import recv
 from fastapi.testclient import TestClient
-from serverkit import auth, create_bot_game, create_friend_game, recv_until, running, said_hello
+from serverkit import (
+    Player,
+    auth,
+    create_bot_game,
+    create_friend_game,
+    recv_until,
+    running,
+    said_hello,
+)
 
 from outlaws.server import chat
 
@@ -130,6 +138,32 @@ def test_one_address_flooding_many_games_at_once_is_held_to_its_own_rate(
         ]
         assert statuses.count(201) <= int(chat.AUTHOR_BURST) + 1, statuses
         assert statuses[-1] == 429
+
+
+def test_a_signed_in_player_who_leaves_the_token_out_is_no_spectator(tmp_path: Path) -> None:
+    """Ann plays, signed in; without her seat's token she would be a spectator and read
+    what the spectators deduce. Her session gives her away: refused both ways."""
+    with running(tmp_path) as client:
+        ann = Player(client, "Ann", "correct horse battery")
+        made = client.post("/games", json={"opponent": "friend"}, headers=ann.headers()).json()
+        client.post(f"/invites/{made['invite']}", json={"name": "Bob"})
+        game = made["game"]
+        assert say(client, game, None, room="spectators", text="Bob has the Hitman", name="Cy")
+        for answer in (
+            client.get(f"/games/{game}/chat", headers=ann.headers()),
+            client.get(f"/games/{game}/chat", headers=ann.headers(csrf=False)),
+            client.post(
+                f"/games/{game}/chat",
+                json={"room": "spectators", "text": "so?"},
+                headers=ann.headers(),
+            ),
+        ):
+            assert answer.status_code == 403, answer.text
+            assert answer.json()["error"]["code"] == "not_your_room"
+        # Her own seat reads her own room; a spectator still reads theirs.
+        mine = client.get(f"/games/{game}/chat", headers=ann.headers(made["token"]))
+        assert mine.json()["room"] == "players"
+        assert len(client.get(f"/games/{game}/chat").json()["messages"]) == 1
 
 
 def test_a_spectator_cannot_read_nor_write_the_players_room(

@@ -99,8 +99,9 @@ def test_an_account_name_of_blank_letters_is_refused(client: TestClient) -> None
 
 
 def test_a_guest_is_marked_as_one_in_chat_and_at_the_table(tmp_path: Path) -> None:
-    """A guest may call themself ``Ann``; the page then says ``Ann (guest)``, told apart
-    from the account ``Ann``, because the server says who is a guest."""
+    """A guest may call themself ``Ann`` (or ``Cleo``); the page then says ``Ann
+    (guest)``, told apart from the account ``Ann``, because the server says who is a
+    guest: at the table, and in the spectators' chat."""
     with running(tmp_path) as client:
         ann = Player(client, "Ann", "correct horse battery")
         made = client.post("/games", json={"opponent": "friend"}, headers=ann.headers())
@@ -109,11 +110,12 @@ def test_a_guest_is_marked_as_one_in_chat_and_at_the_table(tmp_path: Path) -> No
         players = client.get(f"/games/{game}").json()["players"]
         seat = made.json()["seat"]
         assert [p["guest"] for p in players] == [seat != 0, seat != 1]
-        assert say(client, game, "hi", name="Ann").json()["guest"] is True
+        assert say(client, game, "hi", name="Cleo").json()["guest"] is True
+        cleo = Player(client, "Cleo", "correct horse battery")
         signed = client.post(
-            f"/games/{game}/chat", json={"room": "spectators", "text": "hi"}, headers=ann.headers()
+            f"/games/{game}/chat", json={"room": "spectators", "text": "hi"}, headers=cleo.headers()
         )
-        assert signed.json()["guest"] is False and signed.json()["author"] == "Ann"
+        assert signed.json()["guest"] is False and signed.json()["author"] == "Cleo"
         assert [m["guest"] for m in client.get(f"/games/{game}/chat").json()["messages"]] == [
             True,
             False,

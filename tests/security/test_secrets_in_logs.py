@@ -15,7 +15,9 @@ from attackkit import live_server, serve_command
 from websockets.sync.client import connect
 
 #: A token's parameter, spelt so that a naive check misses it.
-DISGUISED = ["auth", "token[]", "token%00", "t%C3%B6ken", "tok%2565n", "Authorization", "seat_token"]
+DISGUISED = [
+    "auth", "token[]", "token%00", "t%C3%B6ken", "tok%2565n", "Authorization", "seat_token",
+]  # fmt: skip
 
 
 def test_a_token_under_any_spelling_is_refused_and_hidden_from_a_debug_log(

@@ -228,9 +228,7 @@ class Accounts:
     async def device_token(self, account_id: str, game_id: str) -> tuple[str, int]:
         """A new token of the account's seat in ``game_id``, for the device asking: the
         token and the seat. 404 if the account holds no seat there."""
-        seat = await store.read(
-            self.db, lambda conn: store.seat_of_account(conn, account_id, game_id)
-        )
+        seat = await self.seat_in(account_id, game_id)
         if seat is None:
             raise ApiError(404, "not_your_game", "your account holds no seat in this game")
         token, now = new_token(), self.now()
@@ -240,6 +238,12 @@ class Accounts:
             )
         )
         return token, seat
+
+    async def seat_in(self, account_id: str, game_id: str) -> int | None:
+        """The seat the account holds in ``game_id`` (None: none)."""
+        return await store.read(
+            self.db, lambda conn: store.seat_of_account(conn, account_id, game_id)
+        )
 
     async def seat_of_device_token(self, token_hash: str, game_id: str) -> int | None:
         """The seat a device token holds in ``game_id`` (None: none)."""

@@ -16,6 +16,11 @@ was written; the page shows it as text, never as HTML. A message is stored befor
 (:mod:`.chatstore`), then pushed to the connections of its room, as a ``chat`` message
 (docs/protocol.md).
 
+**A player is no spectator**: a signed-in player who leaves their token out of a
+request is still refused the spectators' room (403 ``not_your_room``): their account
+holds a seat of the game. A guest's seat is its token alone: a guest who leaves it out
+cannot be told from a spectator.
+
 **Several processes**: the process that stores a message pushes it to its own
 connections of the game and publishes it on the bus (:data:`CHAT_CHANNEL`); every other
 process pushes it to its connections of that game. A message the bus loses is still in

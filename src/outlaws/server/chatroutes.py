@@ -21,6 +21,7 @@ from .errors import ApiError
 from .routes import AuthHeader, NoTokenInUrl
 from .schemas import ERRORS, Strict
 from .sessions import SESSION_COOKIE, service_of, session_of
+from .table import Table
 
 router = APIRouter(tags=["chat"], responses=ERRORS, route_class=NoTokenInUrl)
 
@@ -84,6 +85,21 @@ async def _spectator(request: Request, name: str | None) -> tuple[str, str, bool
     return check_name(name), f"client:{client}", True
 
 
+async def _no_player(request: Request, table: Table) -> None:
+    """Refuse the spectators' room (403 ``not_your_room``) to a signed-in player who
+    left their token out: their account holds a seat of the game (:mod:`.chat`). Their
+    session is enough, without its anti-CSRF token: this only ever refuses."""
+    accounts = service_of(request).accounts
+    found = await accounts.session(request.cookies.get(SESSION_COOKIE))
+    if found is not None and await accounts.seat_in(found.account_id, table.id) is not None:
+        raise ApiError(
+            403,
+            "not_your_room",
+            "a player reads and writes the players' room only: send your seat's token",
+            field="room",
+        )
+
+
 @router.post("/games/{game_id}/chat", status_code=201, response_model=ChatMessage)
 async def say(
     request: Request, game_id: str, body: ChatIn, authorization: AuthHeader = None
@@ -102,6 +118,7 @@ async def say(
     if seat is not None:
         author, writer = table.seats[seat].name or "", f"seat:{seat}"
     else:
+        await _no_player(request, table)
         author, writer, guest = await _spectator(request, body.name)
     client = request.client.host if request.client else ""
     row = await service.chat.say(table, seat, room, author, content, writer, guest, client)
@@ -123,5 +140,7 @@ async def chat_log(
     service = service_of(request)
     table, seat = await service.seat_of(game_id, bearer(authorization))
     mine = check_room(table, seat, room)
+    if seat is None:
+        await _no_player(request, table)
     rows = await service.chat.history(table, mine)
     return ChatLog(room=mine, messages=[_out(row) for row in rows])

@@ -9,12 +9,16 @@ for an opponent (seeks), the games being played (to watch) and who is online.
   and the games') and publishes them on the bus (:data:`PRESENCE_CHANNEL`) when they
   change and every :data:`PRESENCE_EVERY` seconds; a process not heard of for
   :data:`PRESENCE_LEASE` seconds is forgotten (it died). Signed-in players are named;
-  guests are counted, one per browser.
+  guests are counted, one per browser, and :data:`GUESTS_PER_ADDRESS` at most from one
+  address (a browser's id is its own word: made-up ones count no more).
 - **The feed** (:class:`LobbyFeed`): the lobby as one JSON message, read from the
   database (the one memory of games, whichever process created them) and the presence of
   every process. It is read again when a game changes status (heard on the games'
   channel), when presence changes, and every :data:`REFRESH_EVERY` seconds, and sent to
-  the lobby's sockets when it differs from what they have.
+  the lobby's sockets when it differs from what they have. ``GET /lobby`` is answered
+  from the same copy (:meth:`LobbyFeed.latest`): read again only when something changed
+  or it is :data:`REFRESH_EVERY` seconds old, once for all who ask at that moment, and
+  never more than once in :data:`SETTLE` seconds.
 
 The lobby never reads a game's cards: it lists who plays, the clock and whether the
 game is rated, as the game's public view would.
@@ -35,6 +39,7 @@ from sqlalchemy import Connection
 from .accountstore import read
 from .bus import Bus, Message
 from .catchup import GAMES_CHANNEL
+from .quotas import ClientRates
 from .ratingstore import rating_of
 from .storage import Database, LobbyRow
 
@@ -56,16 +61,20 @@ READ_LIMIT = 200
 LIVE_LIMIT = 20
 #: Names shown in the list of who is online (the count says the rest).
 ONLINE_LIMIT = 50
+#: Guests counted from one address (on one process): a household's browsers.
+GUESTS_PER_ADDRESS = 4
 
 
 @dataclass(frozen=True, slots=True)
 class Here:
     """One connection's presence: the account's name (None: a guest), the guest's
-    browser (its lobby id), and the open game whose creator it is (at its table)."""
+    browser (its lobby id) and address, and the open game whose creator it is (at its
+    table)."""
 
     name: str | None
     browser: str | None = None
     seeking: str | None = None
+    client: str = ""
 
 
 class Presence:
@@ -93,7 +102,13 @@ class Presence:
     def mine(self) -> Message:
         """This process's presence, as published."""
         names = sorted({h.name for h in self._here.values() if h.name})
-        guests = sorted({h.browser for h in self._here.values() if h.name is None and h.browser})
+        browsers: dict[str, set[str]] = {}
+        for h in self._here.values():
+            if h.name is None and h.browser:
+                browsers.setdefault(h.client, set()).add(h.browser)
+        guests = sorted(
+            b for found in browsers.values() for b in sorted(found)[:GUESTS_PER_ADDRESS]
+        )
         seeking = sorted({h.seeking for h in self._here.values() if h.seeking})
         return {"from": self.process_id, "players": names, "guests": guests, "seeking": seeking}
 
@@ -171,6 +186,14 @@ class LobbyFeed:
         #: The status of each unfinished game last read: a change of one is news.
         self._statuses: dict[str, str] = {}
         self._wake = asyncio.Event()
+        #: Something the lobby shows changed since :attr:`current` was read, and when
+        #: that was (the event loop's time).
+        self._stale = True
+        self._read_at = -REFRESH_EVERY
+        self._reading = asyncio.Lock()
+        #: ``GET /lobby`` by each client: 20 at once, then 2 a second (the page itself
+        #: reads the lobby on its socket).
+        self.readers = ClientRates(20.0, 2.0)
         self._task: asyncio.Task[None] | None = None
         self._unsubscribe: list[Callable[[], None]] = []
 
@@ -192,17 +215,19 @@ class LobbyFeed:
 
     def poke(self) -> None:
         """Something the lobby shows may have changed: read it again soon."""
+        self._stale = True
         self._wake.set()
 
     def _game_changed(self, message: Message) -> None:
         # Every action of every game is announced: only a game that starts, fills up,
         # ends, or that the lobby does not know yet makes the lobby read again.
-        if not self.sockets:
-            return  # nobody looks: the next read starts from the database anyway
         game, status = message.get("game"), message.get("status")
         if isinstance(game, str) and self._statuses.get(game) != status:
             self._statuses[game] = str(status)
-            self.poke()
+            if self.sockets:
+                self.poke()
+            else:  # nobody looks: the next GET /lobby reads it again
+                self._stale = True
 
     def subscribe(self) -> asyncio.Queue[bytes]:
         """A queue that receives the lobby whenever it changes (the current one first)."""
@@ -235,8 +260,19 @@ class LobbyFeed:
             except Exception:  # the database is away: the lobby waits for it
                 log.warning("the lobby could not be read", exc_info=True)
 
+    async def latest(self) -> bytes:
+        """The lobby as its sockets have it, read again first if it may be out of date
+        (a change since, or :data:`REFRESH_EVERY` seconds), unless it was read in the
+        last :data:`SETTLE` seconds; one read for every caller waiting."""
+        async with self._reading:
+            age = asyncio.get_running_loop().time() - self._read_at
+            if not self.current or age >= REFRESH_EVERY or (self._stale and age >= SETTLE):
+                await self.refresh()
+            return self.current
+
     async def refresh(self) -> bytes:
         """Read the lobby again and send it to the sockets that do not have it."""
+        self._stale, self._read_at = False, asyncio.get_running_loop().time()
         text = orjson.dumps({"type": "lobby", **await self.snapshot()})
         if text != self.current:
             self.current = text

@@ -36,8 +36,12 @@ VISITOR = re.compile(r"[A-Za-z0-9_-]{8,32}")
 async def lobby(request: Request) -> Response:
     """The lobby as its socket sends it: ``seeks`` (open games whose creator is at the
     table: `POST /seeks/{game}` takes the seat), ``playing`` (the newest games being
-    played, to watch) and ``online`` (signed-in players by name, guests counted)."""
-    text = await service_of(request).lobby.refresh()
+    played, to watch) and ``online`` (signed-in players by name, guests counted). From
+    the copy the socket feed keeps; a client reads it 20 times at once, then twice a
+    second (429 `rate_limited`)."""
+    feed = service_of(request).lobby
+    feed.readers.take(request.client.host if request.client else "", "reads of the lobby")
+    text = await feed.latest()
     return Response(text, media_type="application/json")
 
 
@@ -71,7 +75,7 @@ async def lobby_socket(ws: WebSocket, visitor: str | None = None) -> None:
     name = await name_of(service, dict(ws.cookies))
     browser = visitor if visitor is not None and VISITOR.fullmatch(visitor) else None
     key = object()
-    service.presence.arrive(key, Here(name, browser or f"socket-{id(key)}"))
+    service.presence.arrive(key, Here(name, browser or f"socket-{id(key)}", client=client))
     queue = service.lobby.subscribe()
     sender = asyncio.create_task(_send(ws, queue))
     # The client has nothing to say (pings at most): a flood of frames ends it.

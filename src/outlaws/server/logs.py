@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
+
 from .auth import names_a_token, plain_name
 
 #: ``token=VALUE`` in a query string, the code in an invite path, a JSON message's

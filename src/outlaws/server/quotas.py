@@ -1,5 +1,6 @@
 """Per-client quotas of the service's heavy requests: a client may import
-``settings.import_quota`` records an hour (429 past it).
+``settings.import_quota`` records an hour (429 past it); and per-client rates of
+requests that are cheap one by one but not by the hundred (:class:`ClientRates`).
 
 Apart from :mod:`.service` because it is bookkeeping of clients, not of games: it
 knows a clock and a limit, nothing of tables or the database.
@@ -8,9 +9,10 @@ knows a clock and a limit, nothing of tables or the database.
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections import OrderedDict, deque
 
 from .errors import ApiError
+from .hub import TokenBucket
 from .settings import Settings
 
 
@@ -35,4 +37,22 @@ class ImportQuota:
                 del self._imports[key]
 
 
-__all__ = ["ImportQuota"]
+class ClientRates:
+    """A token bucket for each client (address): ``burst`` requests at once, then
+    ``per_second``; the least recent of more than ``clients`` are forgotten."""
+
+    def __init__(self, burst: float, per_second: float, clients: int = 4096) -> None:
+        self.burst, self.per_second, self.clients = burst, per_second, clients
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def take(self, client: str, what: str) -> None:
+        """One more request of ``client``, or 429 ``rate_limited`` saying ``what``."""
+        bucket = self._buckets.pop(client, None) or TokenBucket(self.burst, self.per_second)
+        self._buckets[client] = bucket
+        while len(self._buckets) > self.clients:
+            self._buckets.popitem(last=False)
+        if not bucket.take():
+            raise ApiError(429, "rate_limited", f"too many {what} from this client: wait a moment")
+
+
+__all__ = ["ClientRates", "ImportQuota"]
