@@ -75,6 +75,10 @@ describe("the bots are named by rank", () => {
     assert.equal(botLabel(null), "Bot");
   });
 
+  test("the guided game's partner is the practice bot, not 'Bot tutorial'", () => {
+    assert.equal(botLabel("tutorial"), "Practice bot");
+  });
+
   test("no name reads 'Bot, level'", () => {
     assert.ok(!botLabel("search:3").includes("level"));
   });

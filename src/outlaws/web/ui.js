@@ -55,6 +55,8 @@ export function botRank(spec) {
 /** How a bot is called ("novice:1": "Beginner bot", "search:5": "Bot search:5", off the ladder). */
 export function botLabel(spec) {
   if (!spec) return t("bot.generic");
+  // The guided game's partner plays a script, not a rank of the ladder.
+  if (spec === "tutorial") return t("bot.tutorial");
   const rank = botRank(spec);
   if (rank) return t("bot.ranked", { rank: t(rank) });
   return t("bot.named", { name: spec });
