@@ -67,7 +67,8 @@ def test_two_players_chat_mute_each_other_and_never_see_the_spectators(
     say(ann, markup)
     expect(messages(bob)).to_have_count(1)
     expect(messages(bob).first.locator(".chat-text")).to_have_text(markup)
-    expect(messages(bob).first.locator(".chat-author")).to_have_text("Ann")
+    # Ann plays as a guest: Bob reads her name with the guest mark, in his language.
+    expect(messages(bob).first.locator(".chat-author")).to_have_text("Ann (convidado)")
     assert bob.get_by_test_id("chat").locator("b, img").count() == 0
     expect(bob.get_by_test_id("chat-live")).to_contain_text("Howdy")
     expect(messages(ann).first.locator(".chat-author")).to_have_text("You")
@@ -81,7 +82,7 @@ def test_two_players_chat_mute_each_other_and_never_see_the_spectators(
     expect(messages(ann).nth(1).locator(".chat-text")).to_have_text("Good game!")
     say(bob, "Obrigado, Ann! Boa sorte.")
     expect(messages(ann)).to_have_count(3)
-    expect(messages(ann).nth(2)).to_contain_text("Bob")
+    expect(messages(ann).nth(2)).to_contain_text("Bob (guest)")
 
     # The counter says when a message is too long, and the page will not send it.
     ann.get_by_test_id("chat-input").fill("x" * 201)

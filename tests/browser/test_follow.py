@@ -44,8 +44,9 @@ def test_the_other_seats_action_is_followed_and_skipped_before_the_status_says_y
     # The other seat's action is on screen: the status follows it, never "Your turn".
     expect(status).to_have_attribute("data-follow", "following")
     expect(status).to_have_attribute("data-to-act", str(me))
+    # Both play as guests: their names carry the guest mark.
     expect(status.locator(".turn-text")).to_have_text(
-        re.compile("Showing Ann's action|Showing Bob's action")
+        re.compile(r"Showing (Ann|Bob) \(guest\)'s action")
     )
     assert "Your turn" not in status.inner_text()
     expect(page.get_by_test_id("skip")).to_be_visible()
@@ -58,7 +59,9 @@ def test_the_other_seats_action_is_followed_and_skipped_before_the_status_says_y
     expect(page.get_by_test_id(f"card-{first}-3")).to_have_class(re.compile(r"\blast-touched\b"))
     expect(page.get_by_test_id("slot-3")).to_have_class(re.compile(r"\blast-touched\b"))
     expect(page.get_by_test_id("last-action")).to_have_text(
-        re.compile(r"^Last action: (Ann|Bob)'s \w+ at column 3 looked at the token in slot 3\.$")
+        re.compile(
+            r"^Last action: (Ann|Bob) \(guest\)'s \w+ at column 3 looked at the token in slot 3\.$"
+        )
     )
     assert console_errors == []
 

@@ -60,18 +60,20 @@ def test_a_nameless_guest_is_guest_on_every_screen(
     joined = api.post(f"/seeks/{game}", json={"name": "Bob"})
     assert joined.status_code == 200, joined.text
     seated = ["", ""]
-    seated[guest], seated[bob_seat] = guest_name, "Bob"
+    # Bob is a guest too, under a name of his own: marked as a guest's.
+    bob_shown = words("en", "player.guestNamed", name="Bob")
+    seated[guest], seated[bob_seat] = guest_name, bob_shown
     expect(live_players(onlooker, game)).to_have_text(" – ".join(seated))
 
     bob = new_context().new_page()
     errors.append(page_errors(bob))
     bob.goto(f"/#/game/{game}/{joined.json()['token']}")
     expect(bob.get_by_test_id(f"seat-name-{guest}")).to_have_text(guest_name)
-    expect(page.get_by_test_id(f"seat-name-{bob_seat}")).to_have_text("Bob")
+    expect(page.get_by_test_id(f"seat-name-{bob_seat}")).to_have_text(bob_shown)
 
     onlooker.goto(f"/#/watch/{game}")
     expect(onlooker.get_by_test_id(f"seat-name-{guest}")).to_have_text(guest_name)
-    expect(onlooker.get_by_test_id(f"seat-name-{bob_seat}")).to_have_text("Bob")
+    expect(onlooker.get_by_test_id(f"seat-name-{bob_seat}")).to_have_text(bob_shown)
 
     resigned = api.post(f"/games/{game}/resign", headers=bearer(joined.json()["token"]))
     assert resigned.status_code == 200, resigned.text

@@ -9,7 +9,7 @@ import { afterEach, before, describe, test } from "node:test";
 import { Chooser } from "../../src/outlaws/web/actions.js";
 import { BeatPlayer, framedBeats } from "../../src/outlaws/web/beats.js";
 import { Guard } from "../../src/outlaws/web/confirm.js";
-import { followMode } from "../../src/outlaws/web/follow.js";
+import { followMode, followingText } from "../../src/outlaws/web/follow.js";
 import { heldEvents, initialState, myTurn, reduce, tabTitle } from "../../src/outlaws/web/gamestate.js";
 import { holdsBack, shownState } from "../../src/outlaws/web/moment.js";
 import { chooserContext, panelStage } from "../../src/outlaws/web/panel.js";
@@ -23,10 +23,15 @@ before(inEnglish);
  * (each with the state its message made), as the page queues them.
  */
 function annAfter(count, from = count) {
+  return pageAfter(0, count, from);
+}
+
+/** The same for the page of `seat` (Bob's: 1). */
+function pageAfter(seat, count, from = count) {
   let state = initialState();
   let seen = 0;
   const beats = [];
-  for (const message of friendGame().seat0) {
+  for (const message of friendGame()[`seat${seat}`]) {
     if (message.type === "events") seen += 1;
     if (seen > count) break;
     state = reduce(state, message, { receivedAt: 0 });
@@ -152,6 +157,25 @@ describe("the last action of the game, Ann's assassination (R9.2)", () => {
   test("a spectator's page is held back by either seat's action", () => {
     const watching = { ...latest, seat: null };
     assert.ok(holdsBack(watching, { ...beats[0], frame: { ...beats[0].frame, seat: null } }));
+  });
+});
+
+describe("the last action of the game is the player's own: Bob passes on the Hitman's shot (R9.2)", () => {
+  // On Bob's page his own pass, and Ann's win, come in his last message.
+  const { latest, beats } = pageAfter(1, 6);
+
+  test("'over' waits until his pass has been shown, as it waits for Ann's last action", () => {
+    assert.equal(latest.status, "over");
+    assert.deepEqual(beats.map(types), [["pass", "win"]]);
+    assert.ok(holdsBack(latest, beats[0]));
+    const shown = shownState(latest, beats);
+    assert.equal(shown.status, "playing");
+    assert.equal(shown.result, null);
+    assert.equal(panelOf(shown), "showing");
+    assert.deepEqual(shown.showing, { actor: 1, now: true });
+    assert.equal(followMode(shown, { running: true, actor: 1 }), "following");
+    assert.equal(followingText(shown, 1, () => "Bob"), "Showing your action…");
+    assert.equal(panelOf(shownState(latest, [])), "over");
   });
 });
 

@@ -12,10 +12,15 @@ import schemathesis
 from attackkit import recv
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serverkit import auth, create_friend_game, http_game, running
+from serverkit import Player, auth, create_friend_game, http_game, running
 
 #: Examples per endpoint: enough to reach the odd corners, cheap enough for `make test`.
 EXAMPLES = 3
+#: The endpoints of accounts, players, chat, the lobby and rematches (by path prefix),
+#: fuzzed harder, at a real game and as a signed-in player holding one of its seats.
+COMMUNITY = ("/account", "/players", "/lobby", "/seeks", "/games/{game_id}/chat",
+             "/games/{game_id}/rematch")  # fmt: skip
+COMMUNITY_EXAMPLES = 15
 
 
 def test_no_endpoint_answers_a_server_error(tmp_path: Path) -> None:
@@ -41,6 +46,49 @@ def test_no_endpoint_answers_a_server_error(tmp_path: Path) -> None:
                     case.formatted_path,
                     params=case.query,
                     headers={k: str(v) for k, v in (case.headers or {}).items()},
+                    content=None if case.body is None else json.dumps(case.body, default=str),
+                )
+                if response.status_code >= 500:
+                    failures.append(f"{case.method} {case.formatted_path}: {response.text[:200]}")
+
+            call()
+        assert not failures, failures
+
+
+def test_accounts_chat_lobby_and_rematch_answer_no_server_error(tmp_path: Path) -> None:
+    """Their bodies and parameters fuzzed, sent with and without a seat's token and the
+    session of the account that holds it, at a game that is over (its chat and its
+    rematch open): throttled, refused or done, never a server error."""
+    with running(tmp_path) as client:
+        ada = Player(client, "ada", "correct horse battery")
+        made = client.post("/games", json={"opponent": "friend"}, headers=ada.headers()).json()
+        client.post(f"/invites/{made['invite']}", json={"name": "Bob"})
+        client.post(f"/games/{made['game']}/resign", headers=auth(made["token"]))
+        api = schemathesis.openapi.from_dict(client.get("/openapi.json").json())
+        operations = [result.ok() for result in api.get_all_operations()]
+        operations = [op for op in operations if op.path.startswith(COMMUNITY)]
+        assert len(operations) >= 12, [op.path for op in operations]
+        failures: list[str] = []
+        for operation in operations:
+
+            @given(operation.as_strategy(), st.sampled_from([None, made["token"]]), st.booleans())
+            @settings(
+                max_examples=COMMUNITY_EXAMPLES,
+                deadline=None,
+                derandomize=True,
+                suppress_health_check=list(HealthCheck),
+                database=None,
+            )
+            def call(case: Any, token: str | None, signed_in: bool) -> None:
+                if "game_id" in (case.path_parameters or {}):
+                    case.path_parameters = {**case.path_parameters, "game_id": made["game"]}
+                headers = {k: str(v) for k, v in (case.headers or {}).items()}
+                headers.update(ada.headers(token) if signed_in else auth(token))
+                response = client.request(
+                    case.method,
+                    case.formatted_path,
+                    params=case.query,
+                    headers=headers,
                     content=None if case.body is None else json.dumps(case.body, default=str),
                 )
                 if response.status_code >= 500:

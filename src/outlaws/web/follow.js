@@ -114,12 +114,22 @@ export function decidingText(state, name) {
  */
 export function followMode(state, { running, actor }) {
   const seated = state.seat !== null && state.seat !== undefined;
-  if (running && actor !== null && actor !== undefined && !(seated && actor === state.seat)) return "following";
+  const own = seated && actor === state.seat;
+  // One's own action is followed only when the page waits for it: the game's last one.
+  const held = Boolean(state.showing && state.showing.now);
+  if (running && actor !== null && actor !== undefined && (!own || held)) return "following";
   const v = state.view;
   if (running || !v || state.status !== "playing" || v.to_act === null || v.to_act === undefined) return null;
   if (seated && v.to_act === state.seat) return null;
   const player = (state.players || [])[v.to_act];
   return player && player.kind === "bot" ? "thinking" : null;
+}
+
+/** What is said while `actor`'s action is shown: "Showing Bob's action…", or "Showing
+ * your action…" for one's own (the game's last). */
+export function followingText(state, actor, name) {
+  const own = state.seat !== null && state.seat !== undefined && actor === state.seat;
+  return own ? t("status.followingOwn") : t("status.following", { who: name(actor) });
 }
 
 /** The status bar, once drawn by gameview.renderStatus, says what followMode says. */
@@ -130,7 +140,7 @@ export function decorateStatus(el, state, { running, actor, name, onSkip }) {
   if (!mode || !text) return;
   el.classList.remove("mine");
   if (mode === "following") {
-    text.textContent = t("status.following", { who: name(actor) });
+    text.textContent = followingText(state, actor, name);
     text.after(
       h("button", {
         type: "button",

@@ -9,7 +9,9 @@ import { heldEvents, isSeat } from "./gamestate.js";
 /**
  * Does this beat hold the page back? Another seat's action does: its news waits until it
  * is shown. One's own action, or the table's own events, do not: this seat chose them
- * (or they follow from them), and the page may go on while they play.
+ * (or they follow from them), and the page may go on while they play. Unless one's own
+ * action ends the game: then there is nothing to go on to, and the end waits for it to
+ * be shown, as it waits for the other seat's last action.
  * @param {import("./gamestate.js").PageState} latest the state all the messages made
  * @param {{events: object[], frame: object | null, upTo: number}} beat
  */
@@ -17,7 +19,7 @@ export function holdsBack(latest, beat) {
   const actor = beatActor(beat);
   // A turn's start is no action: it waits for nothing.
   if (!beat.frame || actor === null || beat.events[0].type === "turn") return false;
-  return !(isSeat(latest) && actor === latest.seat);
+  return !(isSeat(latest) && actor === latest.seat) || beat.frame.status === "over";
 }
 
 /**

@@ -4,6 +4,7 @@
 // module draws it, and says what on the board may be clicked.
 
 import { Chooser } from "./actions.js";
+import { followingText } from "./follow.js";
 import { isSeat, myTurn } from "./gamestate.js";
 import { cardName, t } from "./i18n.js";
 import { helpLink } from "./howto.js";
@@ -197,7 +198,7 @@ export class ActionPanel {
         return;
       case "showing": {
         const who = this.page.name(state.showing.actor);
-        const text = state.showing.now ? t("status.following", { who }) : t("act.wait", { who });
+        const text = state.showing.now ? followingText(state, state.showing.actor, (seat) => this.page.name(seat)) : t("act.wait", { who });
         panel.append(h("p", { class: "hint", "data-testid": "showing-hint", text }));
         return;
       }
