@@ -175,9 +175,13 @@ def start_server(folder: Path, sync: str) -> tuple[subprocess.Popen[str], str]:
 def deployed(servers: int) -> Iterator[Topology]:
     """deploy/local.sh with ``servers`` servers, in a temporary folder and on free ports
     (``bench/localdeploy.py``); cleaned (stopped, the folder deleted) at the end."""
-    with localdeploy.deployed(
-        servers, " ".join(SERVE_ARGS), {"OUTLAWS_LB_CLIENT_CONNECTIONS": "100000"}
-    ) as deployment:
+    # The balancer's caps by address and by server would throttle the load itself.
+    unlimited = {
+        "OUTLAWS_LB_CLIENT_CONNECTIONS": "100000",
+        "OUTLAWS_LB_CLIENT_RATE": "1000000",
+        "OUTLAWS_LB_SERVER_CONNECTIONS": "100000",
+    }
+    with localdeploy.deployed(servers, " ".join(SERVE_ARGS), unlimited) as deployment:
         folder = deployment.folder
         pids = {
             "server": [p for n in range(1, servers + 1) for p in pid_in(deployment.pid_file(n))],

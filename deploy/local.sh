@@ -15,6 +15,8 @@
 #   OUTLAWS_SERVER_PORT (8101)      the first server's port (the next ones follow)
 #   OUTLAWS_PG_PORT (54330), OUTLAWS_REDIS_PORT (56380), OUTLAWS_STATS_PORT (8404)
 #   OUTLAWS_LB_CLIENT_CONNECTIONS (64)  connections one client address may hold
+#   OUTLAWS_LB_CLIENT_RATE (200)       new connections one client address may open in 10 s
+#   OUTLAWS_LB_SERVER_CONNECTIONS (768) connections the balancer opens to each server
 #   OUTLAWS_LOCAL_DIR ($TMPDIR/outlaws-local, else /tmp/outlaws-local)
 #   OUTLAWS_BIN                     the `outlaws` command (default: the repository's
 #                                   .venv/bin/outlaws, else the one on PATH)

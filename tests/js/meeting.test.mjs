@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
 import { rematchStage } from "../../src/outlaws/web/rematch.js";
-import { clockText, onlineText, seekRows, visitorId } from "../../src/outlaws/web/seeks.js";
+import { clockText, onlineText, ratedTerms, ratedTermsText, seekRows, visitorId } from "../../src/outlaws/web/seeks.js";
 import { inEnglish } from "./support.mjs";
 
 before(inEnglish);
@@ -27,6 +27,33 @@ describe("the open games of the lobby", () => {
   test("a clock reads in minutes and seconds a turn; none says so", () => {
     assert.equal(clockText({ bank: 300, per_turn: 10 }), "5 min + 10 s a turn");
     assert.equal(clockText(null), "no clock");
+  });
+});
+
+describe("a rated game opened to anyone, on the terms the server holds it to", () => {
+  test("the form's clock is kept, a player whose time runs out loses, and there is no turn limit (R9.5)", () => {
+    const settings = { name: "Ada", placement: "random", turn_limit: 40, clock: { bank: 180, per_turn: 15, on_timeout: "lose" } };
+    assert.deepEqual(ratedTerms(settings), {
+      name: "Ada",
+      placement: "random",
+      clock: { bank: 180, per_turn: 15, on_timeout: "lose" },
+      rated: true,
+    });
+    assert.equal(settings.turn_limit, 40); // the form's own settings are left as they were
+    assert.equal(
+      ratedTermsText(settings),
+      "This rated game: 3 min + 15 s a turn, a player whose time runs out loses, no turn limit. " +
+        "The turn limit does not apply: a rated game ends by the rules.",
+    );
+  });
+
+  test("with no clock chosen it takes the 10-minute clock, and says why", () => {
+    assert.deepEqual(ratedTerms({ placement: "choose" }).clock, { bank: 600, per_turn: 30, on_timeout: "lose" });
+    assert.equal(
+      ratedTermsText({ placement: "choose" }),
+      "This rated game: 10 min + 30 s a turn, a player whose time runs out loses, no turn limit. " +
+        "A rated game always has a clock, so it takes this one instead of “No clock”.",
+    );
   });
 
   test("who is online: names, then guests counted in the right form", () => {

@@ -10,7 +10,7 @@ import { t } from "./i18n.js";
 import { heldSeat, spentInvite } from "./notices.js";
 import * as store from "./store.js";
 import { h } from "./table.js";
-import { LiveLobby } from "./seeks.js";
+import { LiveLobby, RATED_CLOCK } from "./seeks.js";
 import { lobbyEntry } from "./tutorialview.js";
 import { errorText, inviteBox, playerName } from "./ui.js";
 
@@ -52,7 +52,11 @@ export class LobbyPage {
     this.created = null;
     this.formState = {};
     this.placement = "choose"; // how the cards are placed at the start (R3.1)
-    this.live = new LiveLobby({ form: () => this.settings(), error: (text) => this.error(text) });
+    this.live = new LiveLobby({
+      form: () => (this.root && this.root.querySelector("#clock") ? this.settings() : null),
+      error: (text) => this.error(text),
+      onRated: () => this.ratedChosen(),
+    });
   }
 
   mount(root) {
@@ -108,6 +112,7 @@ export class LobbyPage {
       const el = root.querySelector(`#${id}`);
       if (el) el.value = value;
     }
+    this.live.showTerms(); // the form is drawn now: its terms can be told
     this.loadMine();
   }
 
@@ -136,8 +141,11 @@ export class LobbyPage {
       max: "10000",
       inputmode: "numeric",
       "data-testid": "turn-limit",
+      // A rated game says its terms: they follow the form's.
+      oninput: () => this.live.showTerms(),
     });
     const clock = select("clock", "clock", CLOCKS);
+    clock.addEventListener("change", () => this.live.showTerms());
     const bot = select("bot-level", "bot-level", BOTS);
     bot.value = "novice:3"; // a newcomer's first opponent: one they can beat
     const placement = this.placementChoice();
@@ -244,6 +252,13 @@ export class LobbyPage {
         text: t("lobby.openTable"),
       }),
     );
+  }
+
+  /** Rated was ticked: "No clock" cannot be rated, so the form shows the clock the game
+   * will have instead (the turn limit is left out, as the terms under the box say). */
+  ratedChosen() {
+    const clock = this.root && this.root.querySelector("#clock");
+    if (clock && !clock.value) clock.value = `${RATED_CLOCK.bank}:${RATED_CLOCK.per_turn}`;
   }
 
   /** The new game's settings as the form holds them (a game against anyone). */

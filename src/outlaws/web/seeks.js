@@ -19,6 +19,31 @@ export function clockText(clock) {
   return t("seeks.clock", { minutes, seconds: clock.per_turn || 0 });
 }
 
+/** The clock a rated game takes when the form says "No clock": the form's slow one. */
+export const RATED_CLOCK = { bank: 600, per_turn: 30 };
+
+/**
+ * The settings of a rated game opened with the form's `settings` (LobbyPage.settings),
+ * on the terms the server holds every rated game to: a clock whose seat that runs out
+ * of time loses (the form's, or RATED_CLOCK for none: a player who leaves must lose on
+ * time), and no turn limit (it would end the game in a draw, R9.5).
+ */
+export function ratedTerms(settings) {
+  const clock = settings.clock && settings.clock.bank ? settings.clock : RATED_CLOCK;
+  const terms = { ...settings, clock: { ...clock, on_timeout: "lose" }, rated: true };
+  delete terms.turn_limit;
+  return terms;
+}
+
+/** The terms of that rated game in words, and where they are not what the form says,
+ * why (no clock, a turn limit). */
+export function ratedTermsText(settings) {
+  const said = [t("seeks.ratedTerms", { clock: clockText(ratedTerms(settings).clock) })];
+  if (!(settings.clock && settings.clock.bank)) said.push(t("seeks.ratedNeedsClock"));
+  if (settings.turn_limit) said.push(t("seeks.ratedNoLimit"));
+  return said.join(" ");
+}
+
 /**
  * The rows of the open games: each with whether it is this browser's own (it holds
  * the seat token of it: no button to join oneself), newest first as the server sends.
@@ -72,8 +97,9 @@ export function visitorId(storage = globalThis.localStorage) {
 
 /** The lobby's live part: its own section, kept up to date by the lobby socket. */
 export class LiveLobby {
-  constructor({ form, error }) {
-    this.form = form; // () => the new game's settings as the form holds them
+  constructor({ form, error, onRated }) {
+    this.form = form; // () => the new game's settings as the form holds them (null: not drawn)
+    this.onRated = onRated; // () => the Rated box was ticked: the form follows the terms
     this.error = error;
     this.lobby = null;
     this.ws = null;
@@ -138,8 +164,8 @@ export class LiveLobby {
 
   /** Open a game of one's own to the lobby, and sit at its table to wait. */
   async open() {
-    const body = { ...this.form(), opponent: "friend", open: true };
-    if (this.rated && signedIn()) body.rated = true;
+    const settings = { ...this.form(), opponent: "friend", open: true };
+    const body = this.rated && signedIn() ? ratedTerms(settings) : settings;
     await this.go(async () => {
       const made = await api.createGame(body, csrf());
       store.remember({ game: made.game, seat: made.seat, token: made.token, invite: made.invite, kind: "friend", open: true });
@@ -168,6 +194,13 @@ export class LiveLobby {
       this.busy = false;
       this.render();
     }
+  }
+
+  /** Say the terms the rated game will have, as the form stands (nothing unless Rated). */
+  showTerms() {
+    const settings = this.rated && signedIn() ? this.form() : null;
+    this.termsEl.hidden = !settings;
+    this.termsEl.textContent = settings ? ratedTermsText(settings) : "";
   }
 
   render() {
@@ -217,6 +250,7 @@ export class LiveLobby {
       );
     }
     const me = signedIn();
+    this.termsEl = h("p", { class: "hint rated-terms", id: "rated-terms", "data-testid": "rated-terms", "aria-live": "polite" });
     // Drawn again at every change of the lobby: a keyboard user keeps their place.
     const memo = this.el.contains(document.activeElement) ? focusMemo() : null;
     this.el.replaceChildren(
@@ -237,8 +271,11 @@ export class LiveLobby {
                 id: "seek-rated",
                 "data-testid": "seek-rated",
                 checked: this.rated,
+                "aria-describedby": "rated-terms",
                 onchange: (event) => {
                   this.rated = event.target.checked;
+                  if (this.rated) this.onRated();
+                  this.showTerms();
                 },
               }),
               h("span", { text: t("seeks.ratedToggle") }),
@@ -246,7 +283,9 @@ export class LiveLobby {
           : h("small", { class: "hint", text: t("seeks.ratedSignIn") }),
         h("button", { type: "button", class: "btn primary", "data-testid": "seek-open", text: t("seeks.open"), disabled: this.busy, onclick: () => this.open() }),
       ),
+      this.termsEl,
     );
+    this.showTerms();
     this.playingEl.replaceChildren(
       h("h2", { id: "playing-title", text: t("seeks.playing") }),
       playing.childElementCount ? playing : h("p", { class: "hint", text: t("seeks.noneLive") }),
