@@ -1,7 +1,9 @@
 """The pages pass axe-core's accessibility checks, in English and in Japanese.
 
 axe-core (package.json, installed by ``make test``) is loaded into the live page and run
-on the lobby, the placement screen and the table: it must report no violation at all.
+on the lobby, the placement screen and the table (on a desktop and at a phone's width,
+375×812, where the cards wear their narrow names; and with the notebook open, its
+odds written on the face-down cards): it must report no violation at all.
 """
 
 from __future__ import annotations
@@ -76,9 +78,8 @@ def test_the_placement_screen_passes_the_accessibility_checks(
     assert_accessible(page, f"the placement screen with a tooltip ({lang})")
 
 
-def test_the_table_passes_the_accessibility_checks(
-    page: Page, api: httpx.Client, lang: str
-) -> None:
+def at_the_table(page: Page, api: httpx.Client) -> None:
+    """A game against the random bot, the cards dealt, at the page's turn (or its end)."""
     made = api.post(
         "/games", json={"opponent": "bot", "bot": "random", "seat": 0, "placement": "random"}
     ).json()
@@ -86,4 +87,25 @@ def test_the_table_passes_the_accessibility_checks(
     page.goto(f"/#/game/{made['game']}/{made['token']}")
     wait_turn_or_over(page)
     page.mouse.move(1, 1)  # no card's tooltip over the table
-    assert_accessible(page, f"the table ({lang})")
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (375, 812)], ids=["desktop", "phone"])
+def test_the_table_passes_the_accessibility_checks(
+    page: Page, api: httpx.Client, lang: str, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    at_the_table(page, api)
+    assert_accessible(page, f"the table at {width}x{height} ({lang})")
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (375, 812)], ids=["desktop", "phone"])
+def test_the_table_with_the_notebook_open_passes_the_accessibility_checks(
+    page: Page, api: httpx.Client, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    at_the_table(page, api)
+    page.get_by_test_id("notebook-toggle").click()
+    expect(page.get_by_test_id("notebook-table")).to_be_visible()
+    # Its odds are written on the face-down cards too: each card's name still matches.
+    expect(page.locator('[data-testid^="nb-"]').first).to_be_attached()
+    assert_accessible(page, f"the table with the notebook open at {width}x{height}")

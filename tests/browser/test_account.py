@@ -141,3 +141,48 @@ def test_a_slow_answer_on_the_session_keeps_what_the_guest_typed(page: Page) -> 
     expect(account.get_by_test_id("account-name-input")).to_have_value(name)
     account.get_by_test_id("sign-up").click()
     expect(account.get_by_test_id("account-name")).to_contain_text(name, timeout=SIGN_UP_MS)
+
+
+def test_a_rated_game_opened_from_the_lobby_says_its_terms_a_clock_and_no_turn_limit(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    """A rated game always has a clock (a player who runs out of time loses) and no turn
+    limit (R9.5: it ends by the rules): ticking Rated with "No clock" and a turn limit in
+    the form, the player is shown the clock the game takes instead and told the limit
+    does not apply; the game opens on those terms."""
+    name = f"Rae{os.getpid() % 100000}"
+    page.goto("/")
+    account = page.get_by_test_id("account")
+    account.get_by_test_id("account-toggle").click()
+    account.get_by_test_id("account-name-input").fill(name)
+    account.get_by_test_id("account-password").fill(PASSWORD)
+    account.get_by_test_id("sign-up").click()
+    expect(account.get_by_test_id("account-name")).to_contain_text(name, timeout=SIGN_UP_MS)
+    page.get_by_test_id("lobby-placement-random").check()
+    clock = page.get_by_test_id("clock")
+    expect(clock).to_have_value("")  # "No clock"
+    page.get_by_test_id("turn-limit").fill("40")
+    lobby = page.get_by_test_id("live-lobby")
+    terms = lobby.get_by_test_id("rated-terms")
+    expect(terms).to_be_hidden()
+
+    lobby.get_by_test_id("seek-rated").check()
+    expect(clock).to_have_value("600:30")  # the clock a rated game takes, in the form
+    expect(terms).to_have_text(
+        "This rated game: 10 min + 30 s a turn, a player whose time runs out loses,"
+        " no turn limit. The turn limit does not apply: a rated game ends by the rules."
+    )
+    # "No clock" chosen again: the terms still name the clock the game will have.
+    clock.select_option("")
+    expect(terms).to_contain_text("10 min + 30 s a turn")
+    expect(terms).to_contain_text("instead of “No clock”")
+    clock.select_option("180:15")
+    expect(terms).to_contain_text("This rated game: 3 min + 15 s a turn")
+
+    lobby.get_by_test_id("seek-open").click()
+    expect(page.get_by_test_id("waiting")).to_be_visible()
+    game, _ = game_and_token(page)
+    seeks = {seek["game"]: seek for seek in api.get("/lobby").json()["seeks"]}
+    assert seeks[game]["rated"] is True
+    assert seeks[game]["clock"] == {"bank": 180, "per_turn": 15}
+    assert console_errors == []

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import wait_turn_or_over
+from tablekit import play_one_action, wait_turn_or_over
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"
@@ -342,4 +342,23 @@ def test_at_the_table_the_tooltip_leaves_the_acting_card_in_sight(
         shown = box_of(tip)
         assert not overlap(shown, box_of(other))
         assert not overlap(shown, acting)
+    assert console_errors == []
+
+
+def test_an_action_taken_by_clicks_leaves_no_tooltip_over_the_tokens(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    open_table(page, *new_bot_game(api))
+    tip = page.get_by_test_id("card-tip")
+    play_one_action(page, ["move"])
+    # The focus comes back to one of the seat's cards, unasked: no tooltip there, as it
+    # would cover the tokens in front of the cards.
+    focused_card = page.locator('[data-testid^="card-0-"]:focus')
+    expect(focused_card).to_have_count(1)
+    page.wait_for_timeout(400)
+    expect(tip).to_be_hidden()
+    # The keyboard, walking along the row, still has every card explain itself.
+    page.keyboard.press("ArrowRight")
+    expect(tip).to_be_visible()
+    expect(tip).to_have_attribute("data-card", page.locator(".card:focus").get_attribute("data-card") or "")
     assert console_errors == []

@@ -168,6 +168,38 @@ def test_the_whole_table_is_in_view_on_a_laptop(new_context: Any, api: httpx.Cli
     context.close()
 
 
+#: Whether the middle of an element is its own on screen: nothing drawn over it.
+UNCOVERED = """el => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return el === top || el.contains(top);
+}"""
+
+
+def test_in_the_guided_game_a_card_picked_leaves_the_toolbar_in_sight(
+    new_context: Any,
+) -> None:
+    """At 1280×800 the coach's box takes part of the side column; a card picked opens its
+    choices there too. The action's choices and the toolbar (the notebook, resigning,
+    the rules) are still in the window, nothing over them."""
+    page = new_context(viewport=LOW_LAPTOP).new_page()
+    errors = page_errors(page)
+    page.goto("/")
+    page.get_by_test_id("start-tutorial").click()
+    coach = page.get_by_test_id("tutorial")
+    for step in ("welcome", "goal", "tokens"):
+        expect(coach).to_have_attribute("data-step", step)
+        coach.get_by_test_id("tutorial-next").click()
+    expect(coach).to_have_attribute("data-step", "swap")
+    page.get_by_test_id("card-0-6").click()
+    expect(page.get_by_test_id("act-move")).to_be_visible()
+    for testid in ("act-move", "notebook-toggle", "resign", "howto-open"):
+        control = page.get_by_test_id(testid)
+        assert box(page, testid)["inside"], f"{testid} is out of the window: {box(page, testid)}"
+        assert control.evaluate(UNCOVERED), f"{testid} is covered"
+    assert errors == []
+
+
 def test_on_a_phone_every_card_and_token_names_itself_in_words(
     new_context: Any, api: httpx.Client
 ) -> None:

@@ -159,6 +159,10 @@ def play(page: Page, step: str, words: dict[str, str], shoot: bool) -> None:
         expect(prompt).to_be_visible(timeout=WAIT)
         # Only the lesson's answer is offered: intercept, not pass.
         expect(prompt.get_by_test_id("choice")).to_have_count(1, timeout=WAIT)
+        # R4.2: the shot is not over while the learner decides: their Hitman, which the
+        # prompt points at, stays face up on the table.
+        theirs = page.locator(f'[data-testid^="card-{1 - LEARNER}-"].face[data-held="hitman"]')
+        expect(theirs).to_have_count(1, timeout=WAIT)
         snap(page, step, shoot)
         prompt.locator(f'[data-testid="choice"][data-value="{kind}"]').click()
         confirm_if_asked(page, step)

@@ -10,7 +10,7 @@ import { describe as describeAction } from "../../src/outlaws/web/confirm.js";
 import {
   exposureColumns, exposureMark, governorWarning, needsConfirm, shownColumns,
 } from "../../src/outlaws/web/exposure.js";
-import { answerKeys, reactionContext } from "../../src/outlaws/web/reaction.js";
+import { answerKeys, reactionContext, revealedWhileAsked } from "../../src/outlaws/web/reaction.js";
 import { inEnglish } from "./support.mjs";
 
 before(inEnglish);
@@ -187,6 +187,30 @@ describe("the reaction prompt", () => {
     assert.deepEqual(context.mine, { seat: 0, col: 3, card: "bandit" });
     assert.equal(context.arrest, false);
     assert.equal(answerKeys(context).pass, "prompt.why.passCuffs");
+  });
+
+  test("R4.2: while I decide, their Hitman that shot stays face up on the table", () => {
+    assert.deepEqual([...revealedWhileAsked(shot, 0, "intercept")], [["1-3", "hitman"]]);
+  });
+
+  test("R4.2: their Sheriff and the Mayor beside it stay face up while I may call on the Reverend", () => {
+    const events = [
+      { turn: 3, type: "turn", seat: 1 },
+      { turn: 3, type: "reveal", seat: 1, col: 6, card: "indian" },
+      { turn: 3, type: "sheriff", seat: 1, col: 2, call: "bandit", target: 3, mayor: true },
+      { turn: 3, type: "reveal", seat: 1, col: 2, card: "sheriff" },
+      { turn: 3, type: "reveal", seat: 1, col: 1, card: "mayor" },
+      { turn: 3, type: "reveal", seat: 0, col: 3, card: "bandit" },
+      { turn: 3, type: "prompt", seat: 0, reaction: "cancel" },
+    ];
+    const shown = revealedWhileAsked(events, 0, "cancel");
+    // Their first action's card (the Indian) went face down when that action was over.
+    assert.deepEqual(new Map(shown), new Map([["1-2", "sheriff"], ["1-1", "mayor"]]));
+  });
+
+  test("no reaction awaited: nothing is held face up", () => {
+    assert.equal(revealedWhileAsked(shot, 0, false).size, 0);
+    assert.equal(revealedWhileAsked(shot, 1, "intercept").size, 0);
   });
 
   test("nothing pending, or a log that does not say: no context", () => {

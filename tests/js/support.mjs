@@ -21,7 +21,10 @@ export function messagesOf(game, seat, type) {
 }
 
 /** Load en.json as the page's language (the page fetches it; here it is read from disk). */
-export async function inEnglish() {
+export const inEnglish = () => inLanguage("en");
+
+/** Load the catalogue of `code` as the page's language, read from disk. */
+export async function inLanguage(code) {
   const saved = { fetch: globalThis.fetch, document: globalThis.document };
   globalThis.fetch = async (url) => {
     const name = String(url).split("/").pop();
@@ -30,7 +33,7 @@ export async function inEnglish() {
   };
   globalThis.document = { documentElement: {} };
   try {
-    await setLanguage("en");
+    await setLanguage(code);
   } finally {
     globalThis.fetch = saved.fetch;
     if (saved.document === undefined) delete globalThis.document;

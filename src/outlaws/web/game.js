@@ -19,6 +19,7 @@ import { Notebook } from "./notebook.js";
 import { refusedStatus } from "./notices.js";
 import { ActionPanel, boardChoice, chooserContext } from "./panel.js";
 import { PlacementScreen, renderPlacingStatus } from "./placementview.js";
+import { revealedWhileAsked } from "./reaction.js";
 import { Rematch } from "./rematch.js";
 import * as store from "./store.js";
 import { renderBoard, renderTableInfo } from "./table.js";
@@ -378,6 +379,7 @@ export class GamePage {
         omniscient: false,
         name: (seat, how) => this.name(seat, how),
         flash: this.beats.flash,
+        held: revealedWhileAsked(state.events, state.seat, myTurn(state) && state.view.pending),
         slotFlash: this.beats.slotFlash,
         fx: this.beats.running ? this.beats.fx : touched(lastAction(state.events)),
         ...boardChoice(state, this.panel.chooser),

@@ -27,7 +27,8 @@ export function buildSkeleton(root, { connecting, onResign }) {
   e.over = h("section", { class: "panel game-over", "data-testid": "game-over", hidden: true, tabindex: "-1" });
   e.panel = h("section", { class: "panel action-panel", "data-testid": "action-panel", "aria-label": t("act.title") });
   e.toolbar = h("div", { class: "toolbar" });
-  e.notebook = h("section", { class: "panel notebook", "data-testid": "notebook", hidden: true });
+  // It scrolls on its own where the side column is short: a keyboard user reaches it too.
+  e.notebook = h("section", { class: "panel notebook", "data-testid": "notebook", tabindex: "0", "aria-labelledby": "notebook-title", hidden: true });
   // Focusable, so that the keyboard scrolls it; named by its heading.
   e.log = h("ol", { class: "log", "data-testid": "log", tabindex: "0", "aria-labelledby": "log-title" });
   e.logPanel = h(
@@ -294,23 +295,31 @@ export function renderToolbar(bar, state, { notebookShown, onNotebook, onResign 
 }
 
 /** Keep the newest lines of `list` in sight when it is resized (a wide screen gives the
- * log what height the side column has left), unless the reader scrolled up. */
+ * log what height the side column has left) or grows, unless the reader scrolled up.
+ * Only a scroll up leaves the end: the event of a scroll to the end may come after more
+ * lines were added, or after the notebook took some of the log's height, and must not
+ * read as the reader leaving it. `list.dataset.follow` tells renderLog. */
 function followLogEnd(list) {
-  let follow = true;
+  let lastTop = list.scrollTop;
+  list.dataset.follow = "yes";
   list.addEventListener("scroll", () => {
-    follow = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    if (atLogEnd(list)) list.dataset.follow = "yes";
+    else if (list.scrollTop < lastTop) list.dataset.follow = "no";
+    lastTop = list.scrollTop;
   });
   new ResizeObserver(() => {
-    if (follow) list.scrollTop = list.scrollHeight;
+    if (list.dataset.follow === "yes") list.scrollTop = list.scrollHeight;
   }).observe(list);
 }
+
+const atLogEnd = (list) => list.scrollHeight - list.scrollTop - list.clientHeight < 40;
 
 /** Append the events not yet listed (all of them again if the log was replaced); it
  * keeps to the bottom unless the reader scrolled up. Returns how many are listed.
  * `start` is the index in the whole log of `events[0]`: past 0 (the server left a long
  * game's older events out) a first line says where the earlier moves are. */
 export function renderLog(list, events, listed, ctx, start = 0) {
-  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const nearBottom = list.dataset.follow ? list.dataset.follow === "yes" : atLogEnd(list);
   if (listed > events.length || list.dataset.start !== String(start)) {
     list.replaceChildren();
     listed = 0;

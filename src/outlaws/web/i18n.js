@@ -115,6 +115,12 @@ export const cardShort = (card) => t(`card.short.${card}`);
 export const cardNarrow = (card) => t(`card.narrow.${card}`);
 export const tokenName = (token) => t(`token.${token}`);
 
+/** Whole sentences one after the other: Japanese sets them side by side, the other
+ * languages leave a space between them. */
+export function sentences(parts) {
+  return parts.join(lang === "ja" ? "" : " ");
+}
+
 /** "a, b and c" in the page's language. */
 export function listOf(items) {
   try {

@@ -1,7 +1,7 @@
 // The game log in words: each event type of docs/events.md through a catalogue template.
 // A template has a `.self` variant for the viewer's own events ("You ...").
 
-import { cardName, has, t, tokenName } from "./i18n.js";
+import { cardName, has, sentences, t, tokenName } from "./i18n.js";
 
 /**
  * The text of one event. `ctx.viewer` is the seat reading it (null: a spectator or a
@@ -15,7 +15,7 @@ export function describeEvent(event, ctx, actorCard = null) {
     const who = event.seat === null || event.seat === undefined ? "" : ctx.name(event.seat);
     return t(chosen, { who, turn: event.turn, ...params });
   };
-  const withMayor = (text) => (event.mayor ? `${text} ${t("log.withMayor")}` : text);
+  const withMayor = (text) => (event.mayor ? sentences([text, t("log.withMayor")]) : text);
   switch (event.type) {
     case "turn":
       return say("log.turn");
@@ -129,7 +129,7 @@ export function describeAt(events, i, ctx) {
 
 /** The lines of `events` (folded as in the log), one string. */
 export function describeAll(events, ctx) {
-  return events.map((_, i) => describeAt(events, i, ctx)).filter(Boolean).join(" ");
+  return sentences(events.map((_, i) => describeAt(events, i, ctx)).filter(Boolean));
 }
 
 /** Events that show a card or a token to both seats: they are announced and flashed. */

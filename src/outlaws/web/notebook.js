@@ -96,7 +96,7 @@ export class Notebook {
       return;
     }
     el.hidden = false;
-    el.replaceChildren(h("h2", { text: t("notebook.title") }));
+    el.replaceChildren(h("h2", { id: "notebook-title", text: t("notebook.title") }));
     if (this.state === "missing") {
       el.append(h("p", { class: "hint", "data-testid": "notebook-missing", text: t("notebook.unavailable") }));
     } else if (this.state === "error") {

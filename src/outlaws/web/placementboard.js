@@ -113,8 +113,8 @@ export class BoardMethods {
     return h(
       "button",
       attrs,
-      isSaloon(place) ? null : h("span", { class: "colnum", "aria-hidden": "true", text: columnOf(place) }),
-      " ", // the button's text reads "3 Sheriff", as its label ends (table.js's cards too)
+      // The number drawn, not written, as on the table's cards (table.js says why).
+      isSaloon(place) ? null : h("span", { class: "colnum", "aria-hidden": "true", "data-col": columnOf(place) }),
       picked ? h("span", { class: "pl-picked-mark", "aria-hidden": "true", text: "⇅" }) : null,
       ...face(card),
     );

@@ -49,6 +49,26 @@ export function reactionContext(events, seat, kind) {
   return null;
 }
 
+/**
+ * The opponent's cards the action awaiting this seat's reaction revealed: a Map
+ * "seat-col" -> card. That action is not over while the seat decides, so those cards stay
+ * face up on the table (the Hitman that shot, the Sheriff and its Mayor), not only for the
+ * moment the action is shown. Empty when no reaction is awaited.
+ */
+export function revealedWhileAsked(events, seat, kind) {
+  const shown = new Map();
+  if (!reactionContext(events, seat, kind)) return shown;
+  const other = 1 - seat;
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i];
+    if (e.type === "turn") break;
+    if (e.seat !== other) continue;
+    if (e.type === "reveal" && !shown.has(`${other}-${e.col}`)) shown.set(`${other}-${e.col}`, e.card);
+    if (e.type === "hitman" || e.type === "sheriff" || e.type === "intercept") break;
+  }
+  return shown;
+}
+
 /** The message keys that say what each answer leads to: {intercept|cancel, pass, passOnly}. */
 export function answerKeys(context) {
   if (!context) return null;

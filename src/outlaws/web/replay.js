@@ -1,7 +1,7 @@
 // The replay of a finished game (#/replay/{id}): step by step, both hands shown (R8.6).
 
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { sentences, t } from "./i18n.js";
 import { describeAt, eventClass } from "./log.js";
 import * as store from "./store.js";
 import { h, renderBoard, renderTableInfo } from "./table.js";
@@ -156,14 +156,15 @@ export class ReplayPage {
             "data-testid": "replay-result",
             "data-winner": result.winner === null || result.winner === undefined ? "none" : String(result.winner),
             "data-how": result.how || "",
-            text: `${
+            text: sentences([
               result.winner === null || result.winner === undefined
                 ? t("over.noWinner")
-                : t("over.won", { who: this.name(result.winner) })
-            } ${t(`how.${result.how}`, {
-              winner: result.winner === null || result.winner === undefined ? "" : this.name(result.winner),
-              loser: this.name(result.loser ?? (result.winner === null || result.winner === undefined ? 0 : 1 - result.winner)),
-            })}`,
+                : t("over.won", { who: this.name(result.winner) }),
+              t(`how.${result.how}`, {
+                winner: result.winner === null || result.winner === undefined ? "" : this.name(result.winner),
+                loser: this.name(result.loser ?? (result.winner === null || result.winner === undefined ? 0 : 1 - result.winner)),
+              }),
+            ]),
           })
         : null,
       h("p", { class: "hint", text: t("replay.hint") }),

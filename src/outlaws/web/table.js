@@ -36,9 +36,23 @@ function faceContent(card) {
       "span",
       { class: "label" },
       h("span", { class: "full", text: cardName(card) }),
-      h("span", { class: "short", "aria-hidden": "true", text: cardNarrow(card) }),
+      h("span", { class: "short", "aria-hidden": "true" }, ...syllables(cardNarrow(card))),
     ),
   ];
+}
+
+/** A narrow card's name, its soft hyphens drawn by the style sheet (`.syl::after`) and
+ * not written in it: the words on the card stay the words of its accessible name. */
+function syllables(name) {
+  const parts = name.split("\u00ad");
+  return parts.map((part, i) => (i < parts.length - 1 ? h("span", { class: "syl", text: part }) : part));
+}
+
+/** Odds written over a card or a slot: drawn by the style sheet (`[data-odds]::before`),
+ * not written in the button, whose accessible name says them in full words ("Gov 14%" is
+ * the Governor's). A voice-control user calls the button by its name, not by these. */
+function oddsRow(cls, text) {
+  return h("span", { class: cls, "data-odds": text });
 }
 
 function backContent() {
@@ -49,6 +63,7 @@ function backContent() {
  * The board element. `m` holds:
  *  view, bottom (seat at the bottom), viewer (seat or null), omniscient (a replay: all
  *  cards known), name(seat, {full}) (shortened unless full), flash (Map "seat-col" -> card shown for a moment),
+ *  held (Map "seat-col" -> card revealed by the action still awaiting the viewer's reaction),
  *  slotFlash (Map col -> token), fx (Map element key -> {cls, dx}), selectable(kind, seat, x)
  *  and onPick(kind, seat, x), selected (key), notebook ({col -> [[card, p], ...]}) or null.
  */
@@ -92,14 +107,15 @@ function cardButton(m, seat, col, side) {
   const key = `${seat}-${col}`;
   const card = side.street[col - 1];
   const flash = m.flash && m.flash.get(key);
+  const held = m.held && m.held.get(key);
   const immobilized = side.immobilized.includes(col);
   const headlined = side.headlined.includes(col);
   const faceUp = immobilized || headlined;
-  const shown = flash || card;
+  const shown = flash || held || card;
   const states = [];
   if (immobilized) states.push(t("aria.state.immobilized"));
   if (headlined) states.push(t("aria.state.headlined"));
-  if (flash) states.push(t("aria.state.revealed"));
+  if (flash || held) states.push(t("aria.state.revealed"));
   const owner = ownerLabel(m, seat);
   let label = t("aria.card", { owner, col, card: shown ? cardName(shown) : t("card.hidden") });
   if (states.length) label += `, ${states.join(", ")}`;
@@ -121,6 +137,7 @@ function cardButton(m, seat, col, side) {
       "data-testid": `card-${seat}-${col}`,
       "data-card": card || "hidden",
       "data-flash": flash || null,
+      "data-held": held || null,
       "data-col": col,
       "data-seat": seat,
       "aria-label": label,
@@ -128,10 +145,9 @@ function cardButton(m, seat, col, side) {
       disabled: !selectable,
       onclick: () => selectable && m.onPick("card", seat, col),
     },
-    h("span", { class: "colnum", "aria-hidden": "true", text: col }),
-    // A space (the card's flex layout does not draw it): the button's text reads "3 Sheriff",
-    // as its label ends, not "3Sheriff", which no label holds.
-    " ",
+    // The column's number is drawn (`data-col`), not written: in some languages the
+    // label says it apart from the card's name ("…の3列目のカード：保安官").
+    h("span", { class: "colnum", "aria-hidden": "true", "data-col": col }),
     ...(shown ? faceContent(shown) : backContent()),
   );
   if (fx && fx.dx !== undefined) button.style.setProperty("--dx", `${fx.dx}px`);
@@ -142,9 +158,7 @@ function cardButton(m, seat, col, side) {
   if (!shown && m.notebook && m.notebook[col]) {
     const list = h("span", { class: "nb", "data-testid": `nb-${col}` });
     for (const [name, p] of m.notebook[col].slice(0, 3)) {
-      list.append(
-        h("span", { class: "nb-row" }, `${cardShort(name)} ${Math.round(p * 100)}%`),
-      );
+      list.append(oddsRow("nb-row", `${cardShort(name)} ${Math.round(p * 100)}%`));
     }
     button.append(list);
     button.setAttribute(
@@ -212,7 +226,9 @@ function slotRow(m, cols) {
           ? h(
               "span",
               { class: "nb", "data-testid": `nb-slot-${col}` },
-              odds.slice(0, 2).map(([name, p]) => `${tokenName(name)} ${Math.round(p * 100)}%`).join(" "),
+              // Each guess in one piece: a line may break between them, never inside
+              // a name or between a name and its share.
+              odds.slice(0, 2).map(([name, p]) => oddsRow("nb-odds", `${tokenName(name)} ${Math.round(p * 100)}%`)),
             )
           : null,
       ),

@@ -233,8 +233,12 @@ export function installTooltips(doc = document) {
   });
   doc.addEventListener("focusin", (event) => {
     const el = cardElement(event.target);
-    if (el) showTip(el);
-    else if (shownFor) hideTip();
+    // Only a focus the player can see (keyboard) explains the card: after an action taken
+    // by mouse or finger, the table hands the focus back to a card, and a tooltip popping
+    // up there would cover the row of tokens the action was about.
+    if (!el) {
+      if (shownFor) hideTip();
+    } else if (el.matches(":focus-visible")) showTip(el);
   });
   doc.addEventListener("focusout", (event) => {
     if (shownFor && event.target === shownFor) hideTip();
