@@ -78,6 +78,11 @@ class Catalogue:
 
         return PLACEHOLDER.sub(fill, text)
 
+    def sentences(self, parts: list[str]) -> str:
+        """Whole sentences one after the other, as ``web/i18n.js`` sets them: side by
+        side in Japanese, a space between them in the other languages."""
+        return ("" if self.lang == "ja" else " ").join(parts)
+
     def card(self, name: str) -> str:
         """A character's name."""
         return self.t(f"card.{name}")
@@ -89,6 +94,8 @@ class Catalogue:
     def bot_label(self, spec: str) -> str:
         """How a bot is called, as the page calls it (``web/ui.js``, ``botLabel``): by
         the rank of its rung of the ladder ("Medium bot"), else by its spec."""
+        if spec == "tutorial":
+            return self.t("bot.tutorial")
         rank = bot_rank(spec)
         if rank is None:
             return self.t("bot.named", name=spec)

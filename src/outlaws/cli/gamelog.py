@@ -48,7 +48,7 @@ def describe(event: Event, reader: Reader, actor_card: str | None = None) -> str
         return words.t(chosen, **{"who": who, "turn": event.turn, **params})
 
     def with_mayor(text: str) -> str:
-        return f"{text} {words.t('log.withMayor')}" if f("mayor") else text
+        return words.sentences([text, words.t("log.withMayor")]) if f("mayor") else text
 
     kind = event.type
     if kind == "turn":
