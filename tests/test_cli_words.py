@@ -115,11 +115,13 @@ def test_a_take_says_the_call_and_the_card_that_made_it() -> None:
 
 
 def test_a_hitman_shot_and_the_card_it_hit() -> None:
-    """R6.2: our Hitman at column 2 shoots their column 2: their Hitman is revealed."""
+    """R6.2: our Hitman at column 2 shoots their column 2: their Hitman is revealed, a
+    miss that spent the Bullet."""
     state = play(table(), "hitman 2")
+    revealed = template("log.reveal.self", col=2, card=name_of("hitman"))
     assert cli_lines(state, 1)[1:3] == [
         template("log.hitman", who=random_bot(), col=2),
-        template("log.reveal.self", col=2, card=name_of("hitman")),
+        f"{revealed} {template('log.miss.hitman')}",
     ]
 
 
@@ -174,6 +176,22 @@ RARE: tuple[tuple[Event, ...], ...] = (
         ev(9, "headline", 0, col=2, card="hitman"),
         ev(9, "reporter", 1, col=7, call="dancer", target=7, mayor=False),
         ev(9, "indian", 0, col=4, target=5, mayor=True),
+    ),
+    (
+        ev(10, "hitman", 0, col=4),
+        ev(10, "reveal", 0, col=4, card="hitman"),
+        ev(10, "reveal", 1, col=4, card="dancer"),
+        ev(11, "sheriff", 1, col=5, call="hitman", target=6, mayor=True),
+        ev(11, "reveal", 1, col=5, card="sheriff"),
+        ev(11, "reveal", 1, col=4, card="mayor"),
+        ev(11, "reveal", 0, col=6, card="bandit"),
+        ev(12, "reporter", 0, col=2, call="indian", target=2, mayor=False),
+        ev(12, "reveal", 0, col=2, card="reporter"),
+        ev(12, "reveal", 1, col=2, card="storekeep"),
+        ev(13, "sheriff", 1, col=3, call="bandit", target=3, mayor=False),
+        ev(13, "reveal", 1, col=3, card="sheriff"),
+        ev(13, "reveal", 0, col=3, card="bandit"),
+        ev(13, "immobilized", 0, col=3),
     ),
     (ev(30, "sudden_death", None), ev(80, "limit", None), ev(80, "a_type_to_come", None)),
 )

@@ -360,5 +360,6 @@ def test_an_action_taken_by_clicks_leaves_no_tooltip_over_the_tokens(
     # The keyboard, walking along the row, still has every card explain itself.
     page.keyboard.press("ArrowRight")
     expect(tip).to_be_visible()
-    expect(tip).to_have_attribute("data-card", page.locator(".card:focus").get_attribute("data-card") or "")
+    walked_to = page.locator(".card:focus").get_attribute("data-card")
+    expect(tip).to_have_attribute("data-card", walked_to or "")
     assert console_errors == []

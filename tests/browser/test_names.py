@@ -151,3 +151,21 @@ def test_being_played_now_names_the_bots_by_their_ladder_rank_in_english_and_por
         listed = page.get_by_test_id("live-games").inner_text()
         assert not any(spec in listed for spec in specs), listed
     assert errors == []
+
+
+def test_the_game_over_panel_changes_language_whole_rematch_included(
+    page: Page, api: httpx.Client
+) -> None:
+    made = created(api, opponent="bot", bot="novice:1", seat=0)
+    resigned = api.post(f"/games/{made['game']}/resign", headers=bearer(made["token"]))
+    assert resigned.status_code == 200, resigned.text
+    errors = page_errors(page)
+    page.goto(f"/#/game/{made['game']}/{made['token']}")
+    offer = page.get_by_test_id("rematch-offer")
+    expect(offer).to_have_text(words("en", "rematch.offer"))
+    page.get_by_test_id("lang").select_option("pt")
+    heading = page.get_by_test_id("game-over").get_by_role("heading")
+    expect(heading).to_have_text(words("pt", "over.youLost"))
+    expect(offer).to_have_text(words("pt", "rematch.offer"))
+    expect(page.get_by_test_id("rematch")).to_contain_text(words("pt", "rematch.hintBot"))
+    assert errors == []

@@ -44,6 +44,52 @@ describe("the log says each thing once", () => {
   });
 });
 
+describe("a miss says what it cost", () => {
+  test("R6.2: a shot that reveals no Governor says the Bullet is spent", () => {
+    const events = [
+      { turn: 4, type: "hitman", seat: 0, col: 4 },
+      { turn: 4, type: "reveal", seat: 0, col: 4, card: "hitman" },
+      { turn: 4, type: "reveal", seat: 1, col: 4, card: "dancer" },
+    ];
+    assert.deepEqual(lines(events, 1), [
+      "Ann's Hitman at column 4 pays a Bullet and shoots.",
+      "Your card at column 4 is revealed: Dancer. A miss: the Bullet is spent.",
+    ]);
+  });
+
+  test("R6.3: a wrong call with the Mayor says the Handcuffs are spent, on the target's line only", () => {
+    const events = [
+      { turn: 5, type: "sheriff", seat: 1, col: 5, call: "hitman", target: 6, mayor: true },
+      { turn: 5, type: "reveal", seat: 1, col: 5, card: "sheriff" },
+      { turn: 5, type: "reveal", seat: 1, col: 4, card: "mayor" },
+      { turn: 5, type: "reveal", seat: 0, col: 6, card: "bandit" },
+    ];
+    const said = lines(events, 0);
+    assert.equal(said.at(-1), "Your card at column 6 is revealed: Bandit. A miss: the Handcuffs are spent.");
+    assert.equal(said.filter((line) => line.includes("A miss")).length, 1);
+  });
+
+  test("R6.7: a wrong call of the Reporter says the Headline marker is lost", () => {
+    const events = [
+      { turn: 6, type: "reporter", seat: 0, col: 2, call: "indian", target: 2, mayor: false },
+      { turn: 6, type: "reveal", seat: 0, col: 2, card: "reporter" },
+      { turn: 6, type: "reveal", seat: 1, col: 2, card: "storekeep" },
+    ];
+    assert.equal(lines(events, null).at(-1), "Bob's card at column 2 is revealed: Storekeep. A miss: the Headline marker is lost.");
+  });
+
+  test("R6.2, R6.3: a shot at the Governor and a right call say no miss", () => {
+    const shot = friendGame().seat0.filter((m) => m.type === "events").flatMap((m) => m.events).slice(-6);
+    const arrest = [
+      { turn: 7, type: "sheriff", seat: 1, col: 3, call: "bandit", target: 3, mayor: false },
+      { turn: 7, type: "reveal", seat: 1, col: 3, card: "sheriff" },
+      { turn: 7, type: "reveal", seat: 0, col: 3, card: "bandit" },
+      { turn: 7, type: "immobilized", seat: 0, col: 3 },
+    ];
+    assert.ok(![...lines(shot, 1), ...lines(arrest, 0)].some((line) => line.includes("A miss")));
+  });
+});
+
 describe("a Saloon exchange reads right", () => {
   test("a card out and another in", () => {
     const e = { turn: 3, type: "saloon", seat: 0, card: "dancer", a: 2, b: 5, to_saloon: "mayor" };

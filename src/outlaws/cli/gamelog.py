@@ -145,6 +145,27 @@ def _own_reveal(action: Event | None, other: Event | None) -> bool:
     )
 
 
+def _miss_at(events: Sequence[Event], i: int) -> str | None:
+    """When ``events[i]`` reveals the target of a shot or a call that missed, the
+    catalogue key of the sentence saying what it cost (the Bullet, the Handcuffs, the
+    Headline marker), else None. The action is the event just before the run of reveals
+    that follows it."""
+    reveal = events[i]
+    j = i - 1
+    while j >= 0 and events[j].type == "reveal":
+        j -= 1
+    if j < 0 or events[j].seat == reveal.seat:
+        return None
+    action = events[j]
+    if action.type == "hitman":
+        aimed = reveal.get("col") == action.get("col")
+        return "log.miss.hitman" if aimed and reveal.get("card") != "governor" else None
+    if action.type in ("sheriff", "reporter"):
+        aimed = reveal.get("col") == action.get("target")
+        return f"log.miss.{action.type}" if aimed and reveal.get("card") != action.get("call") else None
+    return None
+
+
 def describe_at(events: Sequence[Event], i: int, reader: Reader) -> str | None:
     """The line of ``events[i]``, or None when the line of its action already says it:
     the reveal of the card that looks (logged after the look), takes (before the take)
@@ -161,6 +182,10 @@ def describe_at(events: Sequence[Event], i: int, reader: Reader) -> str | None:
             return None
         if after is not None and after.type == "take" and _own_reveal(after, event):
             return None
+    if event.type == "reveal":
+        miss = _miss_at(events, i)
+        if miss is not None:
+            return reader.catalogue.sentences([describe(event, reader), reader.catalogue.t(miss)])
     if event.type == "look" and after is not None and _own_reveal(event, after):
         return describe(event, reader, after["card"])
     if event.type == "take" and before is not None and _own_reveal(event, before):

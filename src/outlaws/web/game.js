@@ -115,6 +115,7 @@ export class GamePage {
   /** The language changed: build everything again in the new words. */
   refresh() {
     this.build();
+    if (this.rematch.loaded) this.rematch.render(); // its offer, in the new language too
     if (this.state.view || placing(this.state)) this.render();
     if (this.connection === "refused") this.showRefusal();
   }

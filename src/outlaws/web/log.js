@@ -109,6 +109,29 @@ function ownReveal(action, other) {
   return Boolean(other && other.type === "reveal" && action && other.seat === action.seat && other.col === action.col);
 }
 
+/** What a wrong call cost, said after the target's reveal. */
+const MISSED_CALL = { sheriff: "log.miss.sheriff", reporter: "log.miss.reporter" };
+
+/**
+ * When `events[i]` reveals the target of a shot or a call that missed, the catalogue key
+ * of the sentence saying what it cost (the Bullet, the Handcuffs, the Headline marker),
+ * else null. The action is the event just before the run of reveals that follows it.
+ */
+function missAt(events, i) {
+  const reveal = events[i];
+  let j = i - 1;
+  while (j >= 0 && events[j].type === "reveal") j -= 1;
+  const action = events[j];
+  if (!action || reveal.seat === action.seat) return null;
+  if (action.type === "hitman") {
+    return reveal.col === action.col && reveal.card !== "governor" ? "log.miss.hitman" : null;
+  }
+  if (action.type === "sheriff" || action.type === "reporter") {
+    return reveal.col === action.target && reveal.card !== action.call ? MISSED_CALL[action.type] : null;
+  }
+  return null;
+}
+
 /**
  * The log line of `events[i]`, or null when the line of its action already says it: the
  * reveal of the card that looks (logged after the `look`), takes (before the `take`) or
@@ -121,6 +144,10 @@ export function describeAt(events, i, ctx) {
   if (event.type === "reveal") {
     if (before && (before.type === "look" || NAMES_ITS_CARD.has(before.type)) && ownReveal(before, event)) return null;
     if (after && after.type === "take" && ownReveal(after, event)) return null;
+  }
+  if (event.type === "reveal") {
+    const miss = missAt(events, i);
+    if (miss) return sentences([describeEvent(event, ctx), t(miss)]);
   }
   if (event.type === "look" && ownReveal(event, after)) return describeEvent(event, ctx, after.card);
   if (event.type === "take" && ownReveal(event, before)) return describeEvent(event, ctx, before.card);
