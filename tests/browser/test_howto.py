@@ -363,3 +363,36 @@ def test_an_action_taken_by_clicks_leaves_no_tooltip_over_the_tokens(
     walked_to = page.locator(".card:focus").get_attribute("data-card")
     expect(tip).to_have_attribute("data-card", walked_to or "")
     assert console_errors == []
+
+
+def test_after_an_action_by_keyboard_no_tooltip_opens_unless_the_pointer_is_on_a_card(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    """R5.3: a look taken with the keyboard alone, the pointer resting off the table: when
+    the page redraws and hands the focus back to a card, no tooltip opens over the slots;
+    the tooltip is the player's to ask for (a key along the row, the pointer on a card)."""
+    open_table(page, *new_bot_game(api))
+    page.mouse.move(1, 1)
+    tip = page.get_by_test_id("card-tip")
+    page.locator('[data-testid^="card-0-"]:not([disabled])').first.focus()
+    page.keyboard.press("Enter")
+    look = page.get_by_test_id("act-look")
+    expect(look).to_be_visible()
+    look.focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("action-panel").get_by_test_id("choice").first.focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("confirm-action").get_by_test_id("confirm-yes").focus()
+    page.keyboard.press("Enter")
+    wait_turn_or_over(page)
+    for _ in range(4):  # the redraws of the action, then of the bot's answer
+        page.wait_for_timeout(300)
+        expect(tip).to_be_hidden()
+    page.keyboard.press("ArrowRight")
+    expect(tip).to_be_visible()
+    page.keyboard.press("Escape")
+    mine = page.locator('.card.mine.selectable[data-testid^="card-0-"]').first
+    mine.hover()
+    expect(tip).to_have_attribute("data-card", mine.get_attribute("data-card") or "")
+    expect(tip).to_be_visible()
+    assert console_errors == []

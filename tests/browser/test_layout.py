@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import act, keep, page_errors, seat_view
+from tablekit import act, bearer, keep, page_errors, seat_view
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 CHARACTERS = (
@@ -254,3 +254,43 @@ def test_a_token_looked_at_shows_its_word_on_a_phone(new_context: Any, api: http
         for kind in ("bullet", "handcuffs", "vote", "bogus", "election")
     }
     context.close()
+
+
+def test_a_phone_is_not_told_of_keys_it_has_not(new_context: Any, api: httpx.Client) -> None:
+    """On a touch screen the Cancel button and the placement's hint say nothing of Esc or
+    arrow keys; with a mouse and a keyboard, both say which key does it."""
+    words = catalogue("en")
+    made = api.post("/games", json={"opponent": "friend", "seat": 0, "placement": "choose"}).json()
+    for touch, says_keys in ((True, False), (False, True)):
+        options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if touch else {}
+        context = new_context(**({"viewport": LAPTOP} | options))
+        page = context.new_page()
+        page.goto(f"/#/game/{made['game']}/{made['token']}")
+        hint = page.locator("#placement-howto")
+        expect(hint).to_contain_text(words["place.howTo"])
+        keys = hint.locator(".keyhint")
+        if says_keys:
+            expect(keys).to_be_visible()
+        else:
+            expect(keys).to_be_hidden()
+        context.close()
+    joined = api.post(f"/invites/{made['invite']}", json={"name": "Bob"}).json()
+    tokens = {0: made["token"], 1: joined["token"]}
+    for token in tokens.values():
+        api.post(f"/games/{made['game']}/placement", json={"random": True}, headers=bearer(token))
+    first = seat_view(api, made["game"], tokens[0])["view"]["to_act"]
+    for touch, says_keys in ((True, False), (False, True)):
+        options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if touch else {}
+        context = new_context(**({"viewport": LAPTOP} | options))
+        page = context.new_page()
+        page.goto(f"/#/game/{made['game']}/{tokens[first]}")
+        page.get_by_test_id(f"card-{first}-1").click()
+        cancel = page.get_by_test_id("cancel")
+        expect(cancel).to_contain_text(words["act.cancel"])
+        expect(cancel).to_have_attribute("aria-keyshortcuts", "Escape")
+        key = cancel.locator(".keyhint")
+        if says_keys:
+            expect(key).to_be_visible()
+        else:
+            expect(key).to_be_hidden()
+        context.close()

@@ -235,9 +235,9 @@ export class ActionPanel {
         type: "button",
         class: "btn ghost",
         "data-testid": "cancel",
-        text: t("act.cancel"),
+        "aria-keyshortcuts": "Escape",
         onclick: () => this.cancel(),
-      }),
+      }, t("act.cancel"), h("kbd", { class: "keyhint", "aria-hidden": "true", text: "Esc" })),
     );
   }
 

@@ -8,7 +8,7 @@
 
 import { placedAndWaiting } from "./gamestate.js";
 import { howtoButton } from "./howto.js";
-import { t } from "./i18n.js";
+import { sentences, t } from "./i18n.js";
 import {
   forgetDraft, fromPlaces, isValid, loadDraft, loadLast, placedArrangement, refusal, saveDraft, saveLast, shuffle,
   toPlaces,
@@ -109,7 +109,13 @@ export class PlacementScreen {
       { class: "panel placement-head" },
       h("h1", { id: "placement-title", text: t("place.title") }),
       h("p", { class: "lead", text: t("place.intro") }),
-      h("p", { class: "hint", id: "placement-howto", text: t("place.howTo") }),
+      h(
+        "p",
+        { class: "hint", id: "placement-howto" },
+        t("place.howTo"),
+        // Said to a keyboard's owner only: a phone has no arrow keys.
+        h("span", { class: "keyhint" }, sentences(["", t("place.howToKeys")])),
+      ),
       this.opponentLine(state),
       howtoButton("small"),
     );
