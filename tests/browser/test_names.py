@@ -92,8 +92,8 @@ def test_a_nameless_guest_is_guest_on_every_screen(
 
 #: Each seat's name: 24 characters, the widest letters.
 LONG = ["W" * 24, "M" * 24]
-#: What the page may show of them in a sentence.
-SHOWN = re.compile(r"^(W|M){15}…$")
+#: What the page may show of them in a sentence: guests' names, marked as such.
+SHOWN = re.compile(r"^(W|M){15}… \(guest\)$")
 
 
 def test_a_24_character_name_is_shortened_in_the_panel_and_the_log_at_1280(
@@ -119,7 +119,7 @@ def test_a_24_character_name_is_shortened_in_the_panel_and_the_log_at_1280(
     expect(hint).to_contain_text("…")
     expect(page.locator(".log li").last).to_contain_text("…")
     label = page.get_by_test_id(f"seat-name-{first}")
-    expect(label).to_have_attribute("title", LONG[first])
+    expect(label).to_have_attribute("title", words("en", "player.guestNamed", name=LONG[first]))
     assert SHOWN.match(label.inner_text()), label.inner_text()
 
     boxes = page.evaluate(
@@ -147,7 +147,8 @@ def test_being_played_now_names_the_bots_by_their_ladder_rank_in_english_and_por
     for lang in ("en", "pt"):
         page.get_by_test_id("lang").select_option(lang)
         for spec, rank in specs.items():
-            expect(live_players(page, games[spec])).to_have_text(f"Ada – {bot_name(lang, rank)}")
+            ada = words(lang, "player.guestNamed", name="Ada")  # a guest's name, marked
+            expect(live_players(page, games[spec])).to_have_text(f"{ada} – {bot_name(lang, rank)}")
         listed = page.get_by_test_id("live-games").inner_text()
         assert not any(spec in listed for spec in specs), listed
     assert errors == []

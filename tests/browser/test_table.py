@@ -306,3 +306,48 @@ def test_screenshots_of_the_table_on_a_desktop_and_on_a_phone(
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     small.screenshot(path=str(ARTIFACTS / "table-phone.png"), full_page=True)
     assert (ARTIFACTS / "table.png").stat().st_size > 10_000
+
+
+def test_both_cards_of_a_move_and_of_a_saloon_exchange_stay_marked(
+    page: Page, api: httpx.Client, console_errors: list[str]
+) -> None:
+    """R5.1, R5.2: once the second card is chosen, both cards keep the red frame and
+    carry the swap mark while the last step (swap or not, which card goes in) is asked;
+    a step back unmarks the second one."""
+    made = api.post(
+        "/games", json={"opponent": "bot", "bot": "random", "seat": 0, "placement": "random"}
+    ).json()
+    page.goto(f"/#/game/{made['game']}/{made['token']}")
+    wait_turn_or_over(page)
+    first, second = page.get_by_test_id("card-0-2"), page.get_by_test_id("card-0-5")
+    first.click()
+    page.get_by_test_id("act-move").click()
+    expect(first).to_have_class(re.compile(r"\bpicked\b"))
+    expect(second).not_to_have_class(re.compile(r"\bpicked\b"))
+    second.click()
+    expect(page.locator('[data-testid="choice"][data-value="swap"]')).to_be_visible()
+    for card in (first, second):
+        expect(card).to_have_class(re.compile(r"\bpicked\b.*\bswapping\b"))
+        expect(card.locator(".swap-mark")).to_be_visible()
+    expect(second).to_have_attribute("aria-label", re.compile(r", chosen$"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.get_by_test_id("board").screenshot(path=str(ARTIFACTS / "move-pair.png"))
+    page.keyboard.press("Escape")
+    expect(second).not_to_have_class(re.compile(r"\bpicked\b"))
+    expect(page.locator(".swap-mark")).to_have_count(0)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    expect(page.locator(".card.picked")).to_have_count(0)
+    # A Saloon exchange: the Saloon card and both columns are marked.
+    first.click()
+    page.get_by_test_id("act-saloon").click()
+    saloon = page.get_by_test_id("saloon-0-0")
+    saloon.click()
+    expect(saloon).to_have_class(re.compile(r"\bpicked\b"))
+    third = page.get_by_test_id("card-0-6")
+    third.click()
+    for card in (first, third):
+        expect(card).to_have_class(re.compile(r"\bpicked\b.*\bswapping\b"))
+    expect(saloon).to_have_class(re.compile(r"\bpicked\b"))
+    page.get_by_test_id("board").screenshot(path=str(ARTIFACTS / "saloon-pair.png"))
+    assert console_errors == []

@@ -126,7 +126,7 @@ describe("what the confirmation says", () => {
     assert.equal(first({ type: "bandit", col: 4, call: "sheriff" }), "Rob with your Bandit (column 4): both players will see this card.");
     assert.equal(first({ type: "storekeep", col: 5, slots: [4, 5] }), "Swap tokens with your Storekeep (column 5): both players will see this card.");
     assert.equal(first({ type: "reporter", col: 7, call: "mayor" }), "Write a headline with your Reporter (column 7): both players will see this card.");
-    assert.equal(first({ type: "dancer", col: 8, from: 6 }), "Lure a card with your Dancer (column 8): both players will see this card.");
+    assert.equal(first({ type: "dancer", col: 8, from: 6 }), "Pull a card with your Dancer (column 8): both players will see this card.");
     // A basic action keeps its own name: the card is not named after it.
     assert.equal(first({ type: "look", col: 2 }), "Look with your Indian (column 2): both players will see this card.");
   });

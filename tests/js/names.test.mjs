@@ -7,7 +7,8 @@ import { before, describe, test } from "node:test";
 
 import { onlineText } from "../../src/outlaws/web/seeks.js";
 import { NAME_SHOWN, playerName, shortName } from "../../src/outlaws/web/ui.js";
-import { inEnglish } from "./support.mjs";
+import { t } from "../../src/outlaws/web/i18n.js";
+import { inEnglish, inLanguage } from "./support.mjs";
 
 before(inEnglish);
 
@@ -92,6 +93,22 @@ describe("a long name is shortened with …", () => {
     assert.equal(long.length, 24);
     assert.equal(playerName([human(long), human()], 0), "Maximiliana Wol…");
     assert.equal(playerName([human(long), human()], 0, { full: true }), long);
+  });
+
+  test("a shortened name before a waiting ellipsis reads with one …, in every language", async () => {
+    const who = shortName("W".repeat(24));
+    try {
+      for (const code of ["en", "pt", "it", "ja"]) {
+        await inLanguage(code);
+        for (const key of ["act.wait", "status.following"]) {
+          const text = t(key, { who });
+          assert.ok(text.includes(who), `${code} ${key}: ${text}`);
+          assert.ok(!text.includes("……") && !text.includes("… …"), `${code} ${key}: ${text}`);
+        }
+      }
+    } finally {
+      await inEnglish();
+    }
   });
 
   test("the lobby's list of who is online shortens them too", () => {

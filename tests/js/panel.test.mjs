@@ -6,7 +6,7 @@ import { before, describe, test } from "node:test";
 
 import { Chooser } from "../../src/outlaws/web/actions.js";
 import { initialState, reduce, sending } from "../../src/outlaws/web/gamestate.js";
-import { boardChoice, chooserContext, matchesTarget, panelStage } from "../../src/outlaws/web/panel.js";
+import { boardChoice, boardPicks, chooserContext, matchesTarget, panelStage } from "../../src/outlaws/web/panel.js";
 import { friendGame, inEnglish } from "./support.mjs";
 
 before(inEnglish);
@@ -63,6 +63,64 @@ describe("what the panel asks for", () => {
     assert.equal(panelStage({ ...state, status: "waiting" }, chooser), "waiting");
     const end = pageAfter(0, friendGame().seat0.length);
     assert.equal(panelStage(end.state, end.chooser), "over");
+  });
+});
+
+/** The board's marks as sorted lists: what is picked, and the pair to be exchanged. */
+function marks(chooser) {
+  const { picked, swapping } = boardPicks(chooser);
+  return { picked: [...picked].sort(), swapping: [...swapping].sort() };
+}
+
+describe("what the choice marks on the board", () => {
+  test("R5.1: a Move marks its first card, then both, as the pair to swap or not", () => {
+    const { state, chooser } = pageAfter(0, 1);
+    chooser.pick("col:3");
+    assert.deepEqual(marks(chooser), { picked: ["card:0-3"], swapping: [] });
+    chooser.chooseType("move");
+    assert.deepEqual(marks(chooser), { picked: ["card:0-3"], swapping: [] });
+    chooser.choose("5");
+    assert.equal(chooser.current().step.id, "swap");
+    assert.deepEqual(marks(chooser), { picked: ["card:0-3", "card:0-5"], swapping: ["card:0-3", "card:0-5"] });
+    const choice = boardChoice(state, chooser);
+    assert.equal(choice.selected, "card:0-3");
+    assert.ok(choice.picked.has("card:0-5"));
+    chooser.back();
+    assert.deepEqual(marks(chooser), { picked: ["card:0-3"], swapping: [] });
+  });
+
+  test("R5.2: a Saloon exchange from a column marks the Saloon card, then the second column", () => {
+    const { chooser } = pageAfter(0, 1);
+    chooser.pick("col:2");
+    chooser.chooseType("saloon");
+    chooser.choose("sheriff");
+    assert.deepEqual(marks(chooser), { picked: ["card:0-2", "saloon:0-sheriff"], swapping: [] });
+    chooser.choose("6");
+    assert.deepEqual(marks(chooser), {
+      picked: ["card:0-2", "card:0-6", "saloon:0-sheriff"],
+      swapping: ["card:0-2", "card:0-6"],
+    });
+  });
+
+  test("R5.2: a Saloon exchange from the Saloon card marks each column as it is chosen", () => {
+    const { chooser } = pageAfter(0, 1);
+    chooser.pick("saloon:mayor");
+    chooser.chooseType("saloon");
+    chooser.choose("2");
+    assert.deepEqual(marks(chooser), { picked: ["card:0-2", "saloon:0-mayor"], swapping: [] });
+    chooser.choose("7");
+    assert.deepEqual(marks(chooser), {
+      picked: ["card:0-2", "card:0-7", "saloon:0-mayor"],
+      swapping: ["card:0-2", "card:0-7"],
+    });
+  });
+
+  test("nothing is marked before a card is picked, nor on the other seat's turn", () => {
+    const ann = pageAfter(0, 1);
+    assert.deepEqual(marks(ann.chooser), { picked: [], swapping: [] });
+    const bob = pageAfter(1, 1);
+    const choice = boardChoice(bob.state, bob.chooser);
+    assert.equal(choice.picked.size + choice.swapping.size, 0);
   });
 });
 

@@ -162,7 +162,8 @@ def _miss_at(events: Sequence[Event], i: int) -> str | None:
         return "log.miss.hitman" if aimed and reveal.get("card") != "governor" else None
     if action.type in ("sheriff", "reporter"):
         aimed = reveal.get("col") == action.get("target")
-        return f"log.miss.{action.type}" if aimed and reveal.get("card") != action.get("call") else None
+        wrong = aimed and reveal.get("card") != action.get("call")
+        return f"log.miss.{action.type}" if wrong else None
     return None
 
 

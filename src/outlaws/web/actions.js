@@ -333,6 +333,24 @@ export class Chooser {
     return { stage: "type", types: this.types() };
   }
 
+  /**
+   * What on the table the choices so far stand for, in the order chosen: the card the
+   * action starts from, then each step's card or slot (taken by hand or as the only one).
+   */
+  chosen() {
+    if (!this.anchor) return [];
+    const start = this.anchor.kind === "col"
+      ? { kind: "card", seat: this.ctx.seat, col: this.anchor.col }
+      : { kind: "saloon", seat: this.ctx.seat, card: this.anchor.card };
+    if (!this.type) return [start];
+    const steps = stepsFor(this.type, this.anchor);
+    const targets = this.history.map((entry) => {
+      const step = steps.find((s) => s.id === entry.id);
+      return step && step.target ? step.target(entry.value, this.ctx) : null;
+    });
+    return [start, ...targets.filter(Boolean)];
+  }
+
   /** The legal actions the choices made so far still allow, and what was picked. */
   filtered(steps = stepsFor(this.type, this.anchor)) {
     let cands = this.forAnchor().filter((a) => a.type === this.type);

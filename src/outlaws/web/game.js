@@ -25,6 +25,7 @@ import * as store from "./store.js";
 import { renderBoard, renderTableInfo } from "./table.js";
 import { shownState } from "./moment.js";
 import { isTutorial } from "./tutorial.js";
+import { focusQuietly } from "./tooltip.js";
 import { TutorialGuide } from "./tutorialview.js";
 import { announce, errorText, focusMemo, playerName, restoreFocus } from "./ui.js";
 
@@ -322,7 +323,7 @@ export class GamePage {
       const target = myTurn(state) ? this.root.querySelector(".card.mine:not([disabled])") : this.els.status;
       if (target) {
         if (!target.matches("button")) target.setAttribute("tabindex", "-1");
-        target.focus();
+        focusQuietly(target);
       }
     } else {
       restoreFocus(memo, this.root);

@@ -12,6 +12,7 @@ import { icon } from "./icons.js";
 import { reactionNotes } from "./reaction.js";
 import { sectionFor } from "./rules.js";
 import { h } from "./table.js";
+import { focusQuietly } from "./tooltip.js";
 import { announce, focusMemo, restoreFocus } from "./ui.js";
 
 /** The panel's heading when it is not "Your move". */
@@ -61,9 +62,33 @@ export function panelStage(state, chooser) {
   return chooser.current().stage;
 }
 
+/** The board key of a chosen target: "card:SEAT-COL", "saloon:SEAT-CARD" or "slot:COL". */
+function boardKey(target) {
+  if (target.kind === "card") return `card:${target.seat}-${target.col}`;
+  if (target.kind === "saloon") return `saloon:${target.seat}-${target.card}`;
+  return `slot:${target.col}`;
+}
+
+/** The action types that exchange two of the seat's street cards. */
+const EXCHANGES = new Set(["move", "saloon"]);
+
 /**
- * Which things on the board may be clicked, and which one is picked: a step's targets
- * while a step is asked, else the seat's own cards that start an action.
+ * What the choice so far marks on the board: every card (or slot) chosen (`picked`),
+ * and, once a Move or a Saloon exchange has both its columns, those two (`swapping`),
+ * so that the pair to be exchanged shows before the last step.
+ */
+export function boardPicks(chooser) {
+  const chosen = chooser.chosen();
+  const picked = new Set(chosen.map(boardKey));
+  const columns = chosen.filter((target) => target.kind === "card").map(boardKey);
+  const swapping = EXCHANGES.has(chooser.type) && columns.length === 2 ? new Set(columns) : new Set();
+  return { picked, swapping };
+}
+
+/**
+ * Which things on the board may be clicked, which one is picked (`selected`, the card
+ * the action starts from) and what else was chosen (boardPicks): a step's targets while
+ * a step is asked, else the seat's own cards that start an action.
  */
 export function boardChoice(state, chooser) {
   const mine = myTurn(state) && !state.busy;
@@ -84,7 +109,8 @@ export function boardChoice(state, chooser) {
   if (anchor) {
     selected = anchor.kind === "col" ? `card:${state.seat}-${anchor.col}` : `saloon:${state.seat}-${anchor.card}`;
   }
-  return { selectable, selected };
+  const marks = mine ? boardPicks(chooser) : { picked: new Set(), swapping: new Set() };
+  return { selectable, selected, ...marks };
 }
 
 /**
@@ -165,7 +191,7 @@ export class ActionPanel {
       const el = anchor.kind === "col"
         ? root.querySelector(`[data-testid="card-${this.state.seat}-${anchor.col}"]`)
         : root.querySelector(`[data-card="${anchor.card}"].saloon-card`);
-      if (el && !el.disabled) el.focus();
+      if (el && !el.disabled) focusQuietly(el);
       return;
     }
     this.wantsFocus = true;

@@ -65,7 +65,8 @@ function backContent() {
  *  cards known), name(seat, {full}) (shortened unless full), flash (Map "seat-col" -> card shown for a moment),
  *  held (Map "seat-col" -> card revealed by the action still awaiting the viewer's reaction),
  *  slotFlash (Map col -> token), fx (Map element key -> {cls, dx}), selectable(kind, seat, x)
- *  and onPick(kind, seat, x), selected (key), notebook ({col -> [[card, p], ...]}) or null.
+ *  and onPick(kind, seat, x), selected (key), picked and swapping (Sets of keys, panel.js
+ *  boardPicks), notebook ({col -> [[card, p], ...]}) or null.
  */
 export function renderBoard(m) {
   const view = m.view;
@@ -116,6 +117,9 @@ function cardButton(m, seat, col, side) {
   if (immobilized) states.push(t("aria.state.immobilized"));
   if (headlined) states.push(t("aria.state.headlined"));
   if (flash || held) states.push(t("aria.state.revealed"));
+  const picked = Boolean(m.picked && m.picked.has(`card:${key}`));
+  if (picked) states.push(t("aria.state.chosen"));
+  const swapping = Boolean(m.swapping && m.swapping.has(`card:${key}`));
   const owner = ownerLabel(m, seat);
   let label = t("aria.card", { owner, col, card: shown ? cardName(shown) : t("card.hidden") });
   if (states.length) label += `, ${states.join(", ")}`;
@@ -127,6 +131,8 @@ function cardButton(m, seat, col, side) {
   if (m.omniscient && !faceUp && card) classes.push("secret");
   if (selectable) classes.push("selectable");
   if (m.selected === `card:${key}`) classes.push("selected");
+  if (picked) classes.push("picked");
+  if (swapping) classes.push("swapping");
   const fx = m.fx && m.fx.get(`card:${key}`);
   if (fx) classes.push(fx.cls);
   const button = h(
@@ -155,6 +161,8 @@ function cardButton(m, seat, col, side) {
   if (immobilized) marks.insertAdjacentHTML("beforeend", icon("chain", "mark"));
   if (headlined) marks.insertAdjacentHTML("beforeend", icon("headline", "mark"));
   if (marks.childNodes.length) button.append(marks);
+  // The two cards a Move or a Saloon exchange is about to swap, shown as a pair.
+  if (swapping) button.append(h("span", { class: "swap-mark", "aria-hidden": "true", text: "\u21c4" }));
   if (!shown && m.notebook && m.notebook[col]) {
     const list = h("span", { class: "nb", "data-testid": `nb-${col}` });
     for (const [name, p] of m.notebook[col].slice(0, 3)) {
@@ -264,6 +272,7 @@ function seatPanel(m, seat, where) {
     const classes = ["card", "face", "saloon-card"];
     if (selectable) classes.push("selectable");
     if (m.selected === `saloon:${seat}-${card}`) classes.push("selected");
+    if (m.picked && m.picked.has(`saloon:${seat}-${card}`)) classes.push("picked");
     if (fx) classes.push(fx.cls);
     saloon.append(
       h(

@@ -15,7 +15,7 @@ export const PRESS_SLOP = 10;
 const TIP_ID = "card-tip";
 /** The card or slot an action is being made with, which the tooltip must leave in sight:
  * the table's selected card (panel.js) and the placement screen's card picked up. */
-const ACTED_ON = ".card.selected, .slot.selected, .pl-card.picked";
+const ACTED_ON = ".card.selected, .card.picked, .slot.selected, .pl-card.picked";
 /** Room (px) between the tooltip and its card, and between it and the window's edges. */
 const GAP = 8;
 /** Room (px) the tooltip keeps from the card acted on even when merely touching it: a card
@@ -126,6 +126,23 @@ let dismissed = null;
 
 const testidOf = (el) => el.getAttribute("data-testid");
 
+// Set while the page itself moves the focus (focusQuietly): not the player asking.
+let quiet = false;
+
+/**
+ * Focus `el` without opening its tooltip: the table handing the focus back to a card
+ * after a redraw is not the player asking about it, and the tooltip would cover the row
+ * of tokens the action was about. Keys, the pointer and a long press still open it.
+ */
+export function focusQuietly(el, options) {
+  quiet = true;
+  try {
+    el.focus(options);
+  } finally {
+    quiet = false;
+  }
+}
+
 function tipElement() {
   if (!tip || !tip.isConnected) {
     tip = document.createElement("div");
@@ -170,7 +187,8 @@ export function showTip(el) {
     const testid = shownFor && shownFor.getAttribute("data-testid");
     hideTip();
     const again = testid ? document.querySelector(`[data-testid="${CSS.escape(testid)}"]`) : null;
-    if (again && cardElement(again) === again && (again.matches(":hover") || again === document.activeElement)) {
+    const focused = again === document.activeElement && again.matches(":focus-visible");
+    if (again && cardElement(again) === again && (again.matches(":hover") || focused)) {
       showTip(again);
     }
   }, 250);
@@ -238,7 +256,7 @@ export function installTooltips(doc = document) {
     // up there would cover the row of tokens the action was about.
     if (!el) {
       if (shownFor) hideTip();
-    } else if (el.matches(":focus-visible")) showTip(el);
+    } else if (!quiet && el.matches(":focus-visible")) showTip(el);
   });
   doc.addEventListener("focusout", (event) => {
     if (shownFor && event.target === shownFor) hideTip();

@@ -3,6 +3,7 @@
 
 import { t } from "./i18n.js";
 import { h } from "./table.js";
+import { focusQuietly } from "./tooltip.js";
 
 /** Say `text` to screen readers (the polite live region). */
 export function announce(text) {
@@ -127,7 +128,7 @@ export function restoreFocus(memo, root = document) {
     : `[data-testid="${memo.testid}"][data-value="${CSS.escape(memo.value)}"]`;
   const el = root.querySelector(selector);
   if (el && !el.disabled && el !== document.activeElement) {
-    el.focus({ preventScroll: true });
+    focusQuietly(el, { preventScroll: true });
     return true;
   }
   return Boolean(el && el === document.activeElement);
