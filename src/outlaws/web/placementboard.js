@@ -2,12 +2,11 @@
 // the clicks, keys and drags that change the arrangement. These are methods of the
 // screen itself (mixed into PlacementScreen): `this` is the screen.
 
-import { cardName, cardShort, t } from "./i18n.js";
-import { icon } from "./icons.js";
+import { cardName, t } from "./i18n.js";
 import {
   COLUMNS, CURSOR_KEYS, cardAt, columnOf, cursorMove, isSaloon, pickOrDrop, placeAtScreen,
 } from "./placement.js";
-import { h } from "./table.js";
+import { faceContent, h } from "./table.js";
 import { announce } from "./ui.js";
 
 /** Why an arrangement is refused, in words (placement.js's reasons). */
@@ -25,18 +24,6 @@ function whereText(place) {
 
 function testidOf(place) {
   return isSaloon(place) ? `place-saloon-${place - COLUMNS}` : `place-col-${columnOf(place)}`;
-}
-
-function face(card) {
-  return [
-    h("span", { class: "emblem", html: icon(card) }),
-    h(
-      "span",
-      { class: "label" },
-      h("span", { class: "full", text: cardName(card) }),
-      h("span", { class: "short", "aria-hidden": "true", text: cardShort(card) }),
-    ),
-  ];
 }
 
 /** The board's part of PlacementScreen. */
@@ -116,7 +103,7 @@ export class BoardMethods {
       // The number drawn, not written, as on the table's cards (table.js says why).
       isSaloon(place) ? null : h("span", { class: "colnum", "aria-hidden": "true", "data-col": columnOf(place) }),
       picked ? h("span", { class: "pl-picked-mark", "aria-hidden": "true", text: "⇅" }) : null,
-      ...face(card),
+      ...faceContent(card),
     );
   }
 

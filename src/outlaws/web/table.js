@@ -29,7 +29,9 @@ export function columnsFor(bottom) {
   return bottom === 1 ? cols.reverse() : cols;
 }
 
-function faceContent(card) {
+/** A character's face: its emblem, its whole name, and the name a narrow card has room
+ * for (the same words, broken at set places). The table and the placement screen. */
+export function faceContent(card) {
   return [
     h("span", { class: "emblem", html: icon(card) }),
     h(
