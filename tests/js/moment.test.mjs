@@ -121,6 +121,17 @@ describe("Ann's own action", () => {
     assert.equal(followMode(shown, { running: true, actor: 0 }), null);
   });
 
+  test("her first action still on screen, her second sent and Bob's answer in: her action is followed, not her turn offered", () => {
+    // A bot's answer comes in the message of her second action: the last message shown
+    // whole is her first action's, still her turn, while the panel waits for the bot.
+    const { latest } = annAfter(1);
+    const shown = { ...latest, legal: null, showing: { actor: 1, now: false } };
+    assert.equal(shown.view.to_act, 0);
+    assert.equal(panelOf(shown), "showing");
+    assert.equal(followMode(shown, { running: true, actor: 0 }), "following");
+    assert.equal(followingText(shown, 0, String), "Showing your action…");
+  });
+
   test("Bob's answer, come while her look plays, takes back nothing already on screen", () => {
     const before = annAfter(2);
     const after = annAfter(3, 2);

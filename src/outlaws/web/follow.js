@@ -115,8 +115,11 @@ export function decidingText(state, name) {
 export function followMode(state, { running, actor }) {
   const seated = state.seat !== null && state.seat !== undefined;
   const own = seated && actor === state.seat;
-  // One's own action is followed only when the page waits for it: the game's last one.
-  const held = Boolean(state.showing && state.showing.now);
+  // One's own action is followed only when the page waits for it: the game's last one,
+  // or one still within this seat's turn while the other seat's answer is queued behind
+  // it (the next action was sent already: the turn on screen is not the page's to play).
+  const showing = state.showing;
+  const held = Boolean(showing && (showing.now || (seated && state.view && state.view.to_act === state.seat)));
   if (running && actor !== null && actor !== undefined && (!own || held)) return "following";
   const v = state.view;
   if (running || !v || state.status !== "playing" || v.to_act === null || v.to_act === undefined) return null;
