@@ -14,6 +14,41 @@ import httpx
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+#: Every 100 ms, on any screen, the texts a player reads (the page's lines, the tab's
+#: title, and the title, ARIA label, placeholder and alt of every element) that say null,
+#: undefined, NaN or [object Object], gathered once each in ``window.__bad`` with the
+#: screen they were on. Installed before a page's scripts (``add_init_script``).
+WORDS_WATCH = """(() => {
+  const BAD = /\\b(null|undefined|NaN)\\b|\\[object Object\\]/;
+  const ATTRIBUTES = ["title", "aria-label", "placeholder", "alt"];
+  window.__bad = [];
+  function badTexts() {
+    const lines = document.body ? document.body.innerText.split("\\n") : [];
+    const found = lines.filter((line) => BAD.test(line));
+    if (BAD.test(document.title)) found.push(`tab title: ${document.title}`);
+    for (const el of document.querySelectorAll(ATTRIBUTES.map((a) => `[${a}]`).join(","))) {
+      for (const name of ATTRIBUTES) {
+        const value = el.getAttribute(name);
+        if (value && BAD.test(value)) found.push(`${name}: ${value}`);
+      }
+    }
+    return found;
+  }
+  setInterval(() => {
+    for (const text of badTexts()) {
+      if (window.__bad.some((b) => b.text === text)) continue;
+      window.__bad.push({ screen: location.hash || "#/", text });
+    }
+  }, 100);
+})();"""
+
+
+def placeholder_words(page: Page) -> list[dict[str, str]]:
+    """What WORDS_WATCH found on ``page`` so far: [] when no text said null and the like."""
+    found: list[dict[str, str]] = page.evaluate("window.__bad || []")
+    return found
+
+
 #: Whose turn it is, read from the page: "turn" (mine, nothing in progress), "react" (the
 #: reaction prompt asks me, R6.3/R6.9: a bot's shot, arrest or ability may come at any
 #: time), or "over".

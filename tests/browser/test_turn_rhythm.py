@@ -30,18 +30,23 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import game_and_token, keep, play_one_action, seat_view, wait_turn_or_over
+from tablekit import (
+    WORDS_WATCH,
+    game_and_token,
+    keep,
+    placeholder_words,
+    play_one_action,
+    seat_view,
+    wait_turn_or_over,
+)
 
 #: Every 100 ms, what the page shows: the status bar, the action panel, the board, the
-#: log, the dialogs; and, on any screen, the texts that say null, undefined, NaN or
-#: [object Object]. Installed before the page's own scripts, so it follows every screen.
+#: log, the dialogs (the texts that say null and the like: tablekit's WORDS_WATCH).
+#: Installed before the page's own scripts, so it follows every screen.
 SAMPLER = """(() => {
-  const BAD = /\\b(null|undefined|NaN)\\b|\\[object Object\\]/;
-  const ATTRIBUTES = ["title", "aria-label", "placeholder", "alt"];
   const ENABLED = ":not([disabled])";
   const BOARD = ["card", "saloon", "slot"];
   window.__frames = [];
-  window.__bad = [];
   window.__screens = [];
   const q = (selector) => document.querySelector(selector);
   const count = (selector) => document.querySelectorAll(selector).length;
@@ -50,25 +55,9 @@ SAMPLER = """(() => {
     const dialog = q(`[data-testid="${testid}"]`);
     return Boolean(dialog && dialog.open);
   };
-  function badTexts() {
-    const lines = document.body ? document.body.innerText.split("\\n") : [];
-    const found = lines.filter((line) => BAD.test(line));
-    if (BAD.test(document.title)) found.push(`tab title: ${document.title}`);
-    for (const el of document.querySelectorAll(ATTRIBUTES.map((a) => `[${a}]`).join(","))) {
-      for (const name of ATTRIBUTES) {
-        const value = el.getAttribute(name);
-        if (value && BAD.test(value)) found.push(`${name}: ${value}`);
-      }
-    }
-    return found;
-  }
   function sample() {
     const screen = location.hash.split("/")[1] || "lobby";
     if (!window.__screens.includes(screen)) window.__screens.push(screen);
-    for (const text of badTexts()) {
-      if (window.__bad.some((b) => b.text === text)) continue;
-      window.__bad.push({ screen: location.hash || "#/", text });
-    }
     const status = q('[data-testid="status"]');
     const layout = q(".table-col");
     const atTable = location.hash.startsWith("#/game/") && shown(layout);
@@ -266,6 +255,7 @@ def test_a_whole_game_against_a_bot_tells_one_moment_at_a_time_and_never_says_nu
         "localStorage.setItem('outlaws.confirm', 'on');"
     )
     context.add_init_script(SAMPLER)
+    context.add_init_script(WORDS_WATCH)
     page = context.new_page()
     walk_the_lobby(page, bot)
     walk_the_placement(page)
@@ -274,7 +264,7 @@ def test_a_whole_game_against_a_bot_tells_one_moment_at_a_time_and_never_says_nu
     page.wait_for_function("() => window.__frames.length && window.__frames.at(-1).over")
     frames = page.evaluate("window.__frames")
     walk_the_end(page)
-    bad = page.evaluate("window.__bad")
+    bad = placeholder_words(page)
     screens = page.evaluate("window.__screens")
     context.close()
     assert {"lobby", "game", "replay"} <= set(screens), screens

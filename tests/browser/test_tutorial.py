@@ -7,7 +7,8 @@ learner has read it and clicked "Next", however far the bot has already played; 
 asks "swap for real or only pretend?" as at any table, with the lesson's answer the only
 one open; and a reload resumes at the step reached. At each step the test clicks the card
 the coach points at and the one action type offered, confirms when asked, and reads the
-coach's words from the catalogue of the page's language.
+coach's words from the catalogue of the page's language. No text a learner reads, on any
+step, says null, undefined, NaN or [object Object].
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from tablekit import game_and_token, seat_view
+from tablekit import WORDS_WATCH, game_and_token, placeholder_words, seat_view
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -212,6 +213,7 @@ def open_tutorial(new_context: Any, lang: str, motion: str) -> tuple[Page, list[
     words = catalogue(lang)
     context = new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
     context.add_init_script(f"({WATCH_COACH})()")
+    context.add_init_script(WORDS_WATCH)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -293,6 +295,8 @@ def test_the_guided_game_shows_every_step_in_order_each_until_read_then_offers_a
     # A real game: no coach, against the Beginner bot.
     expect(page.get_by_test_id("tutorial")).to_have_count(0)
     assert errors == []
+    bad = placeholder_words(page)
+    assert bad == [], f"texts that say null, undefined, NaN or [object Object] ({lang}): {bad}"
 
 
 def test_a_learner_who_reads_on_while_the_opponent_is_still_shown_misses_no_step(
