@@ -9,6 +9,7 @@ with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 import httpx
@@ -182,7 +183,13 @@ def test_a_rated_game_opened_from_the_lobby_says_its_terms_a_clock_and_no_turn_l
     lobby.get_by_test_id("seek-open").click()
     expect(page.get_by_test_id("waiting")).to_be_visible()
     game, _ = game_and_token(page)
-    seeks = {seek["game"]: seek for seek in api.get("/lobby").json()["seeks"]}
+    # GET /lobby answers from the copy the lobby's feed keeps, brought up to date within
+    # a moment: the new game is listed once it is.
+    deadline = time.monotonic() + 10
+    seeks: dict[str, Any] = {}
+    while game not in seeks and time.monotonic() < deadline:
+        seeks = {seek["game"]: seek for seek in api.get("/lobby").json()["seeks"]}
+        time.sleep(0.5)  # within the lobby's 2 calls a second
     assert seeks[game]["rated"] is True
     assert seeks[game]["clock"] == {"bank": 180, "per_turn": 15}
     assert console_errors == []

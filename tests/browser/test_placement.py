@@ -491,9 +491,11 @@ def test_a_seat_may_place_before_its_friend_joins_with_the_invite_at_hand(
     page.get_by_test_id("open-game").click()
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "waiting")
     expect(page.get_by_test_id("status")).to_have_attribute("data-phase", "placing")
-    expect(page.get_by_test_id("waiting").get_by_test_id("invite-link")).to_have_value(link)
+    # The placement screen's invite (the table's panel, under it, is drawn hidden).
+    invite_panel = page.locator('[data-testid="waiting"]:visible')
+    expect(invite_panel.get_by_test_id("invite-link")).to_have_value(link)
     # Nobody has the other seat yet: only the invite says so, no line about their placing.
-    expect(page.get_by_test_id("waiting-text")).to_have_text(words("place.friendHint"))
+    expect(invite_panel.get_by_test_id("waiting-text")).to_have_text(words("place.friendHint"))
     expect(page.get_by_test_id("opponent-placement")).to_have_count(0)
     placed = arrangement(page)
     confirm_placement(page)
@@ -543,7 +545,8 @@ def test_an_open_game_says_only_that_it_waits_for_an_opponent_until_one_sits_dow
     page.get_by_test_id("player-name").fill("Ann")
     page.get_by_test_id("live-lobby").get_by_test_id("seek-open").click()
     expect(page.get_by_test_id("placement")).to_be_visible()
-    waiting = page.get_by_test_id("waiting")
+    # The placement screen's own invite panel (the table's, under it, is drawn hidden).
+    waiting = page.locator('[data-testid="waiting"]:visible')
     expect(waiting.locator("h2")).to_have_text(words("waiting.titleOpen"))
     expect(waiting.get_by_test_id("waiting-text")).to_have_text(words("place.openHint"))
     expect(page.get_by_test_id("opponent-placement")).to_have_count(0)
@@ -553,7 +556,7 @@ def test_an_open_game_says_only_that_it_waits_for_an_opponent_until_one_sits_dow
     game = page.url.rsplit("/", 2)[-2]
     taken = placing_server.post(f"/seeks/{game}", json={"name": "Bob"})
     assert taken.status_code in (200, 201), taken.text
-    expect(page.get_by_test_id("waiting")).to_be_hidden()
+    expect(waiting).to_have_count(0)
     expect(page.get_by_test_id("opponent-placement")).to_have_text(words("place.opponentPlacing"))
     assert console_errors == []
 

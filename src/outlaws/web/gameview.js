@@ -330,6 +330,6 @@ export function renderLog(list, events, listed, ctx, start = 0) {
     const text = describeAt(events, i, ctx);
     if (text !== null) list.append(h("li", { class: eventClass(events[i]), "data-type": events[i].type, text }));
   }
-  if (nearBottom || events.length < 3) list.scrollTop = list.scrollHeight;
+  if (nearBottom) list.scrollTop = list.scrollHeight;
   return events.length;
 }
