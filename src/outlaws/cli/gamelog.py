@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Event
+from ..engine import ACTION_TYPES, Event
 from .catalogue import Catalogue
 
 
@@ -116,21 +116,9 @@ def describe(event: Event, reader: Reader, actor_card: str | None = None) -> str
     return words.t("log.unknown", type=kind)
 
 
-#: Abilities whose line names the card that acts: its own reveal adds nothing.
-NAMES_ITS_CARD = frozenset(
-    {
-        "hitman",
-        "sheriff",
-        "indian",
-        "storekeep",
-        "dancer",
-        "reporter",
-        "bandit",
-        "reverend",
-        "intercept",
-        "cancel",
-    }
-)
+#: Abilities whose line names the card that acts: its own reveal adds nothing. Every
+#: action but the four that any card does, and passing.
+NAMES_ITS_CARD = frozenset(ACTION_TYPES) - {"move", "saloon", "look", "take", "pass"}
 
 
 def _own_reveal(action: Event | None, other: Event | None) -> bool:
