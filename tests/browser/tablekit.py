@@ -182,3 +182,20 @@ def page_errors(page: Page) -> list[str]:
     page.on("console", on_console)
     page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
     return errors
+
+
+#: A password the server takes, for the accounts the tests sign up.
+PASSWORD = "a long enough secret"
+#: How long a sign-up may take: the password is hashed with argon2id, slow on purpose,
+#: and slower still on a busy machine.
+SIGN_UP_MS = 20_000
+
+
+def sign_up(page: Page, name: str) -> None:
+    """Sign up as ``name`` through the header's account menu, and wait until signed in."""
+    account = page.get_by_test_id("account")
+    account.get_by_test_id("account-toggle").click()
+    account.get_by_test_id("account-name-input").fill(name)
+    account.get_by_test_id("account-password").fill(PASSWORD)
+    account.get_by_test_id("sign-up").click()
+    expect(account.get_by_test_id("account-name")).to_contain_text(name, timeout=SIGN_UP_MS)

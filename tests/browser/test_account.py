@@ -14,12 +14,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import bearer, game_and_token, keep
-
-PASSWORD = "a long enough secret"
-#: How long a sign-up may take: the password is hashed with argon2id, slow on purpose,
-#: and slower still on a busy machine.
-SIGN_UP_MS = 20_000
+from tablekit import PASSWORD, SIGN_UP_MS, bearer, game_and_token, keep, sign_up
 
 
 def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(
@@ -153,12 +148,7 @@ def test_a_rated_game_opened_from_the_lobby_says_its_terms_a_clock_and_no_turn_l
     does not apply; the game opens on those terms."""
     name = f"Rae{os.getpid() % 100000}"
     page.goto("/")
-    account = page.get_by_test_id("account")
-    account.get_by_test_id("account-toggle").click()
-    account.get_by_test_id("account-name-input").fill(name)
-    account.get_by_test_id("account-password").fill(PASSWORD)
-    account.get_by_test_id("sign-up").click()
-    expect(account.get_by_test_id("account-name")).to_contain_text(name, timeout=SIGN_UP_MS)
+    sign_up(page, name)
     page.get_by_test_id("lobby-placement-random").check()
     clock = page.get_by_test_id("clock")
     expect(clock).to_have_value("")  # "No clock"

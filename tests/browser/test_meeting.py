@@ -23,26 +23,13 @@ from tablekit import (
     keep,
     my_seat,
     play_one_action,
+    sign_up,
     wait_turn_or_over,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 from deploykit import NEEDS_DEPLOY, local_topology
-
-PASSWORD = "a long enough secret"
-#: How long a sign-up may take: the password is hashed with argon2id, slow on purpose,
-#: and slower still on a busy machine.
-SIGN_UP_MS = 20_000
-
-
-def sign_up(page: Page, name: str) -> None:
-    account = page.get_by_test_id("account")
-    account.get_by_test_id("account-toggle").click()
-    account.get_by_test_id("account-name-input").fill(name)
-    account.get_by_test_id("account-password").fill(PASSWORD)
-    account.get_by_test_id("sign-up").click()
-    expect(account.get_by_test_id("account-name")).to_contain_text(name, timeout=SIGN_UP_MS)
 
 
 def rating_of(page: Page, base: str, name: str) -> str:
