@@ -1,4 +1,4 @@
-"""The difficulty ladder (issue 17): one list, weakest first, that the table offers and
+"""The difficulty ladder: one list, weakest first, that the table offers and
 the ratings use; its lowest rungs err like people, not like dice."""
 
 from __future__ import annotations

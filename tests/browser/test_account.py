@@ -1,4 +1,4 @@
-"""Accounts in Chromium (issue 16): a guest plays, signs up in the lobby and keeps the
+"""Accounts in Chromium: a guest plays, signs up in the lobby and keeps the
 game (the header's Sign in button opens the form); on a second device (another browser
 context) they sign in and open it there; a rated game moves their rating, which their
 profile shows. Pictures:

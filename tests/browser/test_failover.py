@@ -1,4 +1,4 @@
-"""A server killed under a player (issue 15): the table in Chromium, through HAProxy in
+"""A server killed under a player: the table in Chromium, through HAProxy in
 front of two servers (deploy/local.sh), loses its server with ``kill -9``. It says it is
 reconnecting, connects again through the balancer by itself, to the other server, which
 has taken the game over (its bot plays on), and the game is played to its end by clicks.

@@ -60,7 +60,7 @@ def test_switching_the_language_changes_the_words_and_html_lang(
 
 
 def test_the_lobby_offers_the_expert_at_the_top_of_the_ladder(new_context: Any) -> None:
-    """The Expert rung (issue 17) is offered, named and explained in each language, on a
+    """The Expert rung is offered, named and explained in each language, on a
     desktop and at phone width."""
     screens = (
         ({"width": 1280, "height": 860}, "en", "lobby-expert.png"),

@@ -1,4 +1,4 @@
-"""Two strangers meet (issue 16), in two browsers: Ada signs up and opens a rated game to
+"""Two strangers meet, in two browsers: Ada signs up and opens a rated game to
 anyone; Bob, who reads the site in Portuguese, signs up and finds her game in the
 lobby's live list, takes the seat in one click; they chat (a quick phrase reaches each in
 their own language), play, Bob resigns; both ratings move; Ada offers a rematch from the

@@ -1,4 +1,4 @@
-"""Finding 2: slowloris. Connections whose headers never ended were never closed (1,500
+"""Slowloris. Connections whose headers never ended were never closed (1,500
 held for 60 s; 300 made normal requests fail under a 256-descriptor limit), and a game
 took any number of WebSockets (1,000 spectators held). Now request headers have a
 deadline, each client address a cap on its connections, and each game and client a cap

@@ -1,4 +1,4 @@
-"""Finding 7: fuzzing as a habit. Every HTTP endpoint of the OpenAPI document is fuzzed
+"""Fuzzing as a habit. Every HTTP endpoint of the OpenAPI document is fuzzed
 by schemathesis, and the WebSocket's messages by Hypothesis; no answer may be a server
 error (5xx), nor a closed socket. Bounded: a few examples an endpoint, a fixed seed."""
 

@@ -1,4 +1,4 @@
-"""Finding 1: one imported record froze every game. An import of some 20,000 actions
+"""One imported record froze every game. An import of some 20,000 actions
 took no login; each GET of it rebuilt the whole replay on the event loop (1.3-1.6 s,
 20 MB) and two clients re-fetching it pushed the other games' ping from 0.8 ms to
 1.5 s (median). Replays now come in pages built off the event loop, and imports are

@@ -1,4 +1,4 @@
-"""Finding 3: actions were not idempotent. A WebSocket message re-sent with the same
+"""Actions were not idempotent. A WebSocket message re-sent with the same
 ``ref``, or an HTTP POST replayed, was played twice (15 of 15), and a retried swap undid
 itself. Now an action carries the position it was chosen for (``expect``, the number of
 actions the client saw) or a key: a retry gets the first answer, a stale one 409."""

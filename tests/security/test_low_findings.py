@@ -1,4 +1,4 @@
-"""Finding 6, the low ones, each as the attack found it."""
+"""Low-severity attacks, each as it was found, each closed."""
 
 from __future__ import annotations
 

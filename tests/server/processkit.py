@@ -1,5 +1,5 @@
 """Several apps on one database and one bus, as ``outlaws serve`` processes share
-PostgreSQL and Redis: the fixtures and helpers of the tests of issue 15 and after.
+PostgreSQL and Redis: the fixtures and helpers of the tests of several processes.
 
 The bus is one :class:`~outlaws.server.bus.LocalBus` shared by the apps; with
 ``OUTLAWS_TEST_REDIS`` (a redis URL) the same tests run over Redis, each app with its own

@@ -1,4 +1,4 @@
-"""Accounts (issue 16, first part): a player signs up, keeps their guest games, signs in
+"""Accounts: a player signs up, keeps their guest games, signs in
 on another device and plays the same seat there, signs out here or everywhere.
 
 Every request that changes something while signed in echoes the session's anti-CSRF

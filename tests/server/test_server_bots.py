@@ -77,7 +77,7 @@ def test_a_bot_worker_that_dies_is_replaced_and_the_game_goes_on(
 
 
 def test_the_top_of_the_ladder_plays_at_the_table(tmp_path: Path) -> None:
-    """The Expert rung (issue 17) plays whole turns through the server's worker pool,
+    """The Expert rung plays whole turns through the server's worker pool,
     its move model loaded there, until the turn limit or a win."""
     top = LADDER[-1]
     assert top.spec == "expert"

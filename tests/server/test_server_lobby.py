@@ -1,4 +1,4 @@
-"""The lobby (issue 16): open games that strangers join in one click, the games being
+"""The lobby: open games that strangers join in one click, the games being
 played, who is online, live for everyone and across server processes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Several server processes, one set of games (issue 15).
+"""Several server processes, one set of games.
 
 Apps (``create_app`` two or three times, each with its own event loop, database writer
 and tables in memory) share one database and one bus, as ``outlaws serve`` processes

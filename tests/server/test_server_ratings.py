@@ -1,4 +1,4 @@
-"""Rated games (issue 16): two accounts play a rated game and both ratings move, once;
+"""Rated games: two accounts play a rated game and both ratings move, once;
 an account's rated games against a bot move its rating against bots; the profile shows
 ratings, history and the ways games were won and lost."""
 

@@ -1,4 +1,4 @@
-"""Rematch (issue 16): offered and accepted from the game-over panel, seats swapped,
+"""Rematch: offered and accepted from the game-over panel, seats swapped,
 started once, on any process."""
 
 from __future__ import annotations

@@ -9,13 +9,13 @@ the table in memory and announced (:mod:`.moves`); a placement before play likew
 what it commits and catches up with what the others do (:mod:`.catchup`), and a commit
 another process beat is refused by the database and decided again.
 
-What still runs in every process holding a game (issue 15 carries it on): bot moves and
+What still runs in every process holding a game: bot moves and
 clock deadlines. Two processes may both play a bot's move or both fire a timeout; the
 keys make the second one a harmless :class:`~.storage.Conflict` (logged at debug level,
 followed by a catch-up), so the worst case is wasted work, never a double move or a
 double end. A bot is played by the process that committed the action that handed it the
-turn (a catch-up never starts one), and no process yet takes over a bot or a deadline
-of a process that died.
+turn (a catch-up never starts one); when a process dies, the others take over its
+games' bots and deadlines once its lease lapses (:mod:`.runners`).
 
 **Its parts.** This module owns the games' life in memory (loading, creating,
 joining, finishing, records) and wires the concerns kept apart, none of which imports
