@@ -389,7 +389,7 @@ def test_cli_arena_writes_json(tmp_path: Path) -> None:
 
 
 def test_cli_arena_keeps_each_games_record(tmp_path: Path) -> None:
-    """--records writes one record a game (FORMAT.md), in schedule order, that replays
+    """--records writes one record a game (docs/format.md), in schedule order, that replays
     to the game the tables counted: the bots' placements (R3.1) and every action."""
     out = tmp_path / "games.jsonl"
     args = ["arena", "--bots", "heuristic,random", "--games", "4", "--jobs", "1", "--seed", "6"]

@@ -1,4 +1,4 @@
-"""The deduction layer against brute-force enumeration (RULES.md R4.2, R5, R6.6, R8).
+"""The deduction layer against brute-force enumeration (docs/rules.md R4.2, R5, R6.6, R8).
 
 :class:`~outlaws.deduce.Belief` claims the exact posterior of a seat over the other seat's
 Main Street arrangement. These tests recompute that posterior the slow way, written here

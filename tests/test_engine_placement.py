@@ -26,7 +26,7 @@ def test_a_game_starts_from_both_placements_with_the_deal_from_its_seed() -> Non
 
 
 def test_a_placed_game_is_recorded_and_replayed_like_any_other() -> None:
-    """FORMAT.md: the placements are the record's setup."""
+    """docs/format.md: the placements are the record's setup."""
     state = State.new(seed=5, setup=Setup.placed(5, [Placement.parse(MINE)] * 2))
     rng = random.Random(5)
     for _ in range(30):
@@ -83,7 +83,7 @@ def test_a_bad_placement_names_the_field_and_r3_1(text: str, field: str, words: 
 
 
 def test_placements_read_and_write_format_json() -> None:
-    """FORMAT.md: a placement is one seat of a setup, ``{"street", "saloon"}``."""
+    """docs/format.md: a placement is one seat of a setup, ``{"street", "saloon"}``."""
     placement = Placement.parse(MINE)
     assert Placement.from_json(placement.to_json()) == placement
     assert Placement.parse(placement.to_notation()) == placement

@@ -317,7 +317,7 @@ def _ability(kind: str, required: dict[str, Any], optional: dict[str, Any]) -> A
     )
 
 
-#: Action objects that FORMAT.md can parse, whatever the position makes of them.
+#: Action objects that docs/format.md can parse, whatever the position makes of them.
 action_objects = st.one_of(
     st.fixed_dictionaries({"type": st.just("move"), "a": columns, "b": columns, "swap": flag}),
     st.fixed_dictionaries(
@@ -659,7 +659,7 @@ def check_round_trips(state: State) -> None:
 @settings(FAST, max_examples=20)
 @given(seed=seeds, turn_limit=st.integers(1, 40), seek=st.booleans())
 def test_records_and_actions_round_trip(seed: int, turn_limit: int, seek: bool) -> None:
-    """R3.4, R8.3, R8.6, FORMAT.md: a record dumped, loaded and replayed gives the same
+    """R3.4, R8.3, R8.6, docs/format.md: a record dumped, loaded and replayed gives the same
     state and the same views; every legal action survives JSON, notation and the id
     space."""
     rng = random.Random(seed)

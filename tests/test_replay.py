@@ -1,4 +1,4 @@
-"""End-to-end tests of ``outlaws replay`` (FORMAT.md) on the hand-made records of
+"""End-to-end tests of ``outlaws replay`` (docs/format.md) on the hand-made records of
 ``tests/records``.
 
 Every test runs the real console script in a subprocess. The runs are made once, in
@@ -8,7 +8,7 @@ them.
 - A legal record ``NAME.json`` has three golden outputs, ``NAME.state.json``,
   ``NAME.view0.json`` and ``NAME.view1.json`` (regenerate them with
   ``python tests/records/regenerate.py``), and an ``expect`` field: facts of the final
-  position worked out by hand from RULES.md, checked here independently of the goldens.
+  position worked out by hand from docs/rules.md, checked here independently of the goldens.
 - A record named ``illegal_*`` must fail at one action; ``bad_*`` must be refused whole.
 
 Each parametrized test names the rules it covers in its id (``grep R6.3.3 tests/``).
@@ -55,7 +55,7 @@ LEGAL: dict[str, str] = {
 }
 
 #: Records that fail at one action: (action number N, what the reason must name). The
-#: reason names the rule broken, or for a malformed action (FORMAT.md "Actions") the field.
+#: reason names the rule broken, or for a malformed action (docs/format.md "Actions") the field.
 ILLEGAL: dict[str, tuple[int, str]] = {
     "illegal_take_wrong_character": (2, "R5.4"),
     "illegal_election_tied_votes": (5, "R5.4"),
@@ -70,7 +70,7 @@ ILLEGAL: dict[str, tuple[int, str]] = {
     "illegal_missing_field": (1, "actions[0].swap"),
 }
 
-#: Records refused as a whole (FORMAT.md "Record"): what the one error line must hold.
+#: Records refused as a whole (docs/format.md "Record"): what the one error line must hold.
 BAD: dict[str, str] = {
     "bad_json": "not valid JSON",
     "bad_format": "format",
@@ -233,7 +233,7 @@ def _lookup(obj: Any, path: str) -> Any:
 
 
 def _one_error_line(result: Run) -> str:
-    """FORMAT.md: nothing on standard output, one line on standard error, status 2."""
+    """docs/format.md: nothing on standard output, one line on standard error, status 2."""
     assert result.code == 2, result.err
     assert result.out == b""
     lines = result.err_lines
@@ -274,7 +274,7 @@ def test_record_has_setup_and_expectations(name: str) -> None:
 
 @pytest.mark.parametrize("name", LEGAL_PARAMS)
 def test_state_matches_golden(name: str) -> None:
-    """FORMAT.md replay: exit 0, the whole state byte for byte, nothing on stderr."""
+    """docs/format.md replay: exit 0, the whole state byte for byte, nothing on stderr."""
     result = run(*view_args(name, "state"))
     assert result.code == 0, result.err
     assert result.err == b""
@@ -283,7 +283,7 @@ def test_state_matches_golden(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "suffix"), VIEW_PARAMS)
 def test_view_matches_golden(name: str, suffix: str) -> None:
-    """FORMAT.md replay --view SEAT (R8.3): exit 0, the view byte for byte."""
+    """docs/format.md replay --view SEAT (R8.3): exit 0, the view byte for byte."""
     result = run(*view_args(name, suffix))
     assert result.code == 0, result.err
     assert result.err == b""
@@ -305,7 +305,7 @@ def test_expected_facts(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "suffix"), VIEW_PARAMS)
 def test_view_hides_the_opponents_secrets(name: str, suffix: str) -> None:
-    """R8.1-R8.3, R8.6 and FORMAT.md: compared with the whole state, a seat's view shows
+    """R8.1-R8.3, R8.6 and docs/format.md: compared with the whole state, a seat's view shows
     its own side whole, the public facts as they are, the opponent's cards only while face
     up (Saloon, immobilized, headlined; everything once the game is over), the tokens only
     where the view says the seat knows them, and the reserve only as its size."""
@@ -333,7 +333,7 @@ def test_view_hides_the_opponents_secrets(name: str, suffix: str) -> None:
 
 @pytest.mark.parametrize(("name", "suffix"), VIEW_PARAMS)
 def test_view_log_hides_private_fields(name: str, suffix: str) -> None:
-    """R8.2/R8.3 (FORMAT.md "Actions"): in a seat's log, its own moves, Saloon exchanges
+    """R8.2/R8.3 (docs/format.md "Actions"): in a seat's log, its own moves, Saloon exchanges
     and looks keep ``swap``, ``at_a`` and ``token``; the opponent's looks never show the
     token, and its moves and exchanges hide them unless a headlined card of that seat is
     on the table (then the card was seen moving, R8.4: see the reporter record)."""
@@ -382,7 +382,7 @@ def test_headlined_card_moves_in_public() -> None:
 
 @pytest.mark.parametrize(("name", "args"), STDIN_CASES, ids=["state", "view1"])
 def test_reads_standard_input(name: str, args: tuple[str, ...]) -> None:
-    """FORMAT.md: ``outlaws replay -`` reads the record from standard input."""
+    """docs/format.md: ``outlaws replay -`` reads the record from standard input."""
     result = run("replay", "-", *args, stdin=record(name).read_bytes())
     assert result.code == 0, result.err
     suffix = "state" if not args else f"view{args[-1]}"
@@ -391,7 +391,7 @@ def test_reads_standard_input(name: str, args: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("name", DETERMINISM, ids=[f"{n}-R9.4" for n in DETERMINISM])
 def test_replay_is_deterministic(name: str) -> None:
-    """FORMAT.md: the same record gives the same output, byte for byte, on every run
+    """docs/format.md: the same record gives the same output, byte for byte, on every run
     (sudden_death: the R9.4 shuffle comes from the seed)."""
     for suffix in ("state", "view1"):
         first = run(*view_args(name, suffix))
@@ -411,7 +411,7 @@ def test_replay_is_deterministic(name: str) -> None:
     ],
 )
 def test_illegal_action(name: str, number: int, names: str) -> None:
-    """FORMAT.md: the first action that cannot be applied gives nothing on stdout, one
+    """docs/format.md: the first action that cannot be applied gives nothing on stdout, one
     line ``action N: <reason>`` naming the rule (or the faulty field), and status 2."""
     line = _one_error_line(run("replay", record(name)))
     prefix = f"action {number}: "
@@ -429,7 +429,7 @@ def test_illegal_action(name: str, number: int, names: str) -> None:
     ids=[f"{n}-{v}" if v.startswith("R") else n for n, v in BAD.items()],
 )
 def test_bad_record(name: str, names: str) -> None:
-    """FORMAT.md "Record": invalid JSON, another format, an illegal setup (the Governor
+    """docs/format.md "Record": invalid JSON, another format, an illegal setup (the Governor
     in a Saloon, R3.1): one error line, status 2."""
     line = _one_error_line(run("replay", record(name)))
     assert names in line, line
@@ -437,7 +437,7 @@ def test_bad_record(name: str, names: str) -> None:
 
 
 def test_bad_json_on_standard_input() -> None:
-    """FORMAT.md: invalid JSON read from ``-`` is refused the same way."""
+    """docs/format.md: invalid JSON read from ``-`` is refused the same way."""
     assert "not valid JSON" in _one_error_line(
         run("replay", "-", stdin=record("bad_json").read_bytes())
     )
@@ -455,13 +455,13 @@ def test_deeply_nested_json() -> None:
 
 @pytest.mark.parametrize("data", UNHASHABLE, ids=["take-call-list", "saloon-card-object"])
 def test_unhashable_field_value(data: bytes) -> None:
-    """FORMAT.md "Actions": a field of the wrong JSON type is a bad value: one line
+    """docs/format.md "Actions": a field of the wrong JSON type is a bad value: one line
     ``action 1: ...``, status 2."""
     assert _one_error_line(run("replay", "-", stdin=data)).startswith("action 1: ")
 
 
 def test_first_faulty_action_is_reported() -> None:
-    """FORMAT.md / R8.5: action 1 (``pass`` with no reaction awaited) is the first that
+    """docs/format.md / R8.5: action 1 (``pass`` with no reaction awaited) is the first that
     cannot be applied, even though action 2 is malformed."""
     line = _one_error_line(run("replay", "-", stdin=FIRST_FAULT))
     assert line.startswith("action 1: R8.5"), line

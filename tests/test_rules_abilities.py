@@ -1,4 +1,4 @@
-"""Scenario tests of the abilities (RULES.md R6) and the states of a card (R7).
+"""Scenario tests of the abilities (docs/rules.md R6) and the states of a card (R7).
 
 Every position is dealt explicitly (R3.4) with ``scenario.table``; the streets are written
 column 1 first. Remember R2.2: seat 1 sits across the table, so for a seat-1 card at

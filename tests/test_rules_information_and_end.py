@@ -1,4 +1,4 @@
-"""Scenario tests for RULES.md R8 (information) and R9 (end of the game).
+"""Scenario tests for docs/rules.md R8 (information) and R9 (end of the game).
 
 R8: what each seat's view and a spectator's view hold, and what they must not hold.
 R9: the three ways to win, sudden death and the simulation turn limit.

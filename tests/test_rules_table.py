@@ -1,4 +1,4 @@
-"""Scenario tests for RULES.md R1 (components), R2 (table), R3 (setup), R4 (turn) and
+"""Scenario tests for docs/rules.md R1 (components), R2 (table), R3 (setup), R4 (turn) and
 R5 (the four actions).
 
 Every test names the rule id it covers in its docstring, so that ``grep -w R5.6 tests/``

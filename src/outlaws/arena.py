@@ -285,7 +285,7 @@ class GameResult:
     a_decisions: int
     b_seconds: float
     b_decisions: int
-    #: The game's record (FORMAT.md), when the run keeps them (``records=True``).
+    #: The game's record (docs/format.md), when the run keeps them (``records=True``).
     record: dict[str, Any] | None = None
 
 
@@ -687,7 +687,7 @@ class ArenaResult:
         return json.dumps(self.to_json(), indent=2) + "\n"
 
     def record_lines(self) -> Iterator[str]:
-        """Each kept game's record (FORMAT.md) as one line of JSON, in schedule order,
+        """Each kept game's record (docs/format.md) as one line of JSON, in schedule order,
         with an ``arena`` field (metadata a record may carry) naming the entries at each
         seat, the pair, the winner and how the game ended: the games can be replayed,
         and mined for what the bots did."""

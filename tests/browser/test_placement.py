@@ -1,4 +1,4 @@
-"""The placement screen before the first turn (RULES.md R3.1), in Chromium.
+"""The placement screen before the first turn (docs/rules.md R3.1), in Chromium.
 
 The seat arranges its ten characters by clicks, drags or keys, sends them once, and the
 game that follows shows its street in that order. A friend game shows each seat whether

@@ -1,4 +1,4 @@
-// The placement before the first turn (RULES.md R3.1): the arrangement model of
+// The placement before the first turn (docs/rules.md R3.1): the arrangement model of
 // placement.js (exchanges, moves, what makes an arrangement legal and why not, the
 // shuffle, the keyboard's moves, remembering the last one) and how gamestate.js reduces
 // the `phase` and `placement` of the server's messages.

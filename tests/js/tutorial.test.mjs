@@ -33,7 +33,7 @@ function learnerScript() {
   return Object.fromEntries([...block.matchAll(/(\d+): "([^"]+)"/g)].map((m) => [Number(m[1]), m[2]]));
 }
 
-/** docs/notation.md's text of a FORMAT.md action (the types the lesson uses). */
+/** docs/notation.md's text of a docs/format.md action (the types the lesson uses). */
 function notation(action) {
   switch (action.type) {
     case "move":

@@ -13,7 +13,7 @@ stops the script with exit status 1 and writes nothing for it.
 
 The golden files are the CLI's bytes, unchecked: review ``git diff tests/records`` and
 run ``pytest tests/test_replay.py``, whose checks of each record's ``expect`` facts (set
-by hand from RULES.md) do not depend on these files.
+by hand from docs/rules.md) do not depend on these files.
 """
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def recv_upto(ws: WebSocketTestSession, count: int) -> list[dict]:
 
 
 def expand_legal(groups: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
-    """The legal actions of a message as FORMAT.md objects (docs/protocol.md: grouped,
+    """The legal actions of a message as docs/format.md objects (docs/protocol.md: grouped,
     one row of values for each action), checking the groups' shape on the way."""
     if groups is None:
         return None

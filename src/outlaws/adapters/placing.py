@@ -1,6 +1,6 @@
 """The optional placement phase of the research interfaces (R3.1), as ordinary decisions.
 
-RULES.md R3.1 (Decision) makes placement a real phase: both seats place their ten
+docs/rules.md R3.1 (Decision) makes placement a real phase: both seats place their ten
 characters at the same time, neither seeing the other's. The frameworks take one action
 at a time, so the phase is 20 *picks*, the seats taking turns (seat 0, seat 1, seat 0,
 ...). A seat's k-th pick (k = 1..10) says which of its characters not yet placed goes to

@@ -2,7 +2,7 @@
 
 :func:`bot_placement` is the one entry: the game service, the arena and the terminal game
 ask it for a bot seat's placement. It receives the bot's spec and a seed, never anything
-of the opponent (both seats place at the same time, unseen: RULES.md R3.1), and answers the
+of the opponent (both seats place at the same time, unseen: docs/rules.md R3.1), and answers the
 same placement for the same seed.
 
 **The strategy.** ``random`` places uniformly, as a player asking for a random placement

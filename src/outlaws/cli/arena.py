@@ -147,7 +147,7 @@ def arena(
             "--records",
             metavar="OUT",
             help=(
-                "Write every game's record to this file, one JSON line a game (FORMAT.md,"
+                "Write every game's record to this file, one JSON line a game (docs/format.md,"
                 " with an 'arena' field naming who sat where and how it ended)."
             ),
         ),

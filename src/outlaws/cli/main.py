@@ -27,13 +27,13 @@ app = typer.Typer(
 @app.command()
 def replay(
     record: Annotated[
-        str, typer.Argument(help="A record file (FORMAT.md), or - for standard input.")
+        str, typer.Argument(help="A record file (docs/format.md), or - for standard input.")
     ],
     view: Annotated[
         int | None, typer.Option("--view", min=0, max=1, help="Print only what this seat may know.")
     ] = None,
 ) -> None:
-    """Apply every action of RECORD and print the resulting state as JSON (FORMAT.md)."""
+    """Apply every action of RECORD and print the resulting state as JSON (docs/format.md)."""
     try:
         text = sys.stdin.read() if record == "-" else Path(record).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -110,7 +110,7 @@ register_arena(app)
 
 
 def _fail(message: str) -> NoReturn:
-    """One line on standard error, exit status 2 (FORMAT.md)."""
+    """One line on standard error, exit status 2 (docs/format.md)."""
     sys.stderr.write(message.splitlines()[0] + "\n")
     raise typer.Exit(2)
 

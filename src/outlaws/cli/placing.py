@@ -1,6 +1,6 @@
 """Placing one's cards before the first turn of ``outlaws play`` (R3.1).
 
-Both seats place at the same time and unseen (RULES.md R3.1, Decision): the human is
+Both seats place at the same time and unseen (docs/rules.md R3.1, Decision): the human is
 asked here, the bot answers :func:`outlaws.bots.placement.bot_placement` without being
 shown anything of the human's. The human may type a placement in notation
 (docs/notation.md, "Placements"), ``random`` for one drawn uniformly, or ``last`` for the
@@ -33,7 +33,7 @@ from .words import plain
 #: The file of the records folder that remembers the last placement confirmed.
 LAST_FILE = "last-placement.txt"
 
-#: What each character does, one line each (RULES.md R6, in short; left and right are
+#: What each character does, one line each (docs/rules.md R6, in short; left and right are
 #: read from your own seat).
 ABILITIES: dict[str, str] = {
     "governor": "no ability; wins by taking the Election while you hold more Votes."

@@ -1,4 +1,4 @@
-"""The Outlaws rules engine: RULES.md as code. Standard library only, no I/O.
+"""The Outlaws rules engine: docs/rules.md as code. Standard library only, no I/O.
 
 >>> from outlaws.engine import State, seat_view
 >>> state = State.new(seed=42)
@@ -9,7 +9,7 @@
 Pieces: :class:`State` (the rules), :class:`Action` and its notation, :class:`Setup` and
 :class:`Placement` (R3.1),
 :class:`View` and :class:`Event` (what a seat may know; :class:`SeatFrame`, the same as
-ints for the research interfaces), :class:`Record` (FORMAT.md).
+ints for the research interfaces), :class:`Record` (docs/format.md).
 
 The public surface is this package, :mod:`outlaws.engine.actionspace` (the integer
 action ids, their specs and the character and token ids inside them) and

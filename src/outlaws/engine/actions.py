@@ -1,6 +1,6 @@
-"""Actions: the FORMAT.md action objects, their text notation, and the integer action space.
+"""Actions: the docs/format.md action objects, their text notation, and the integer action space.
 
-An :class:`Action` is the self-contained, JSON-shaped decision of FORMAT.md ("take 3 vote").
+An :class:`Action` is the self-contained, JSON-shaped decision of docs/format.md ("take 3 vote").
 The engine also numbers every action a seat could ever take (:data:`NUM_ACTIONS` ids,
 relative to the acting seat), as python-chess numbers squares: the search and the
 research interfaces work on these integers, the records and the UI on :class:`Action`.
@@ -76,7 +76,7 @@ RANGED_TYPES = frozenset({"sheriff", "indian", "reporter"})
 _EXPLICIT_MAYOR = RANGED_TYPES | {"storekeep"}
 
 _COL = "col"
-# The JSON fields each action type knows, as (name, required). FORMAT.md "Actions".
+# The JSON fields each action type knows, as (name, required). docs/format.md "Actions".
 _FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
     "move": (("a", True), ("b", True), ("swap", True)),
     "saloon": (("card", True), ("a", True), ("b", True), ("to_saloon", True), ("at_a", True)),
@@ -98,11 +98,11 @@ _FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision, exactly as FORMAT.md writes it in JSON.
+    """One decision, exactly as docs/format.md writes it in JSON.
 
     Columns are 1..8 and always the acting seat's own (``col``, ``a``, ``b``) or the
     opponent's (``target``, ``from_``). ``target`` defaults to ``col``. Which fields a type
-    uses is FORMAT.md's table; the others stay ``None``.
+    uses is docs/format.md's table; the others stay ``None``.
     """
 
     type: str
@@ -126,7 +126,7 @@ class Action:
 
     # -- JSON ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The FORMAT.md JSON object. Every field of the type is written, defaults
+        """The docs/format.md JSON object. Every field of the type is written, defaults
         included, so that a record is explicit; only ``mayor`` of the abilities the Mayor
         cannot extend (R6.10) is left out while false."""
         out: dict[str, Any] = {"type": self.type}
@@ -141,7 +141,7 @@ class Action:
 
     @classmethod
     def from_json(cls, data: Any, where: str = "action") -> Action:
-        """Parse a FORMAT.md action object; :class:`FormatError` names the faulty field.
+        """Parse a docs/format.md action object; :class:`FormatError` names the faulty field.
 
         Unknown fields are an error: a typo must not silently change a move.
         """

@@ -13,7 +13,7 @@ class OutlawsError(ValueError):
 class IllegalAction(OutlawsError):
     """An action that the rules forbid in this position; the state is left untouched.
 
-    ``rule`` is the RULES.md id broken (``"R5.4"``), and the message says why.
+    ``rule`` is the docs/rules.md id broken (``"R5.4"``), and the message says why.
     """
 
     def __init__(self, rule: str, message: str) -> None:
@@ -23,7 +23,7 @@ class IllegalAction(OutlawsError):
 
 
 class FormatError(OutlawsError):
-    """A record, setup or action that does not follow FORMAT.md (a field, a value, a type).
+    """A record, setup or action that does not follow docs/format.md (a field, a value, a type).
 
     ``field`` is the dotted path of the field at fault (``"setup.seats[1].saloon"``).
     """

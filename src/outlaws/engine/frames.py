@@ -1,4 +1,4 @@
-"""What a seat may know, as small integers: the frame of a seat (RULES.md R8).
+"""What a seat may know, as small integers: the frame of a seat (docs/rules.md R8).
 
 This module is where the hiding rules live. :func:`seat_frame` reads a
 :class:`~outlaws.engine.State` for one viewer and copies out, as ints and tuples, the

@@ -1,4 +1,4 @@
-"""Names and integer ids of the game's pieces (RULES.md R1, FORMAT.md "Names").
+"""Names and integer ids of the game's pieces (docs/rules.md R1, docs/format.md "Names").
 
 The engine works on small integers for speed; these tables turn them into the names
 that every record, view and message uses. Code outside the engine reaches them through
@@ -28,7 +28,7 @@ TOKEN_ID: dict[str, int] = {name: i for i, name in enumerate(TOKENS)}
 
 #: Index of the Headline markers in a stash list (stash lists are indexed by token id).
 HEADLINE = 5
-#: The stash keys in FORMAT.md order, with their index in a stash list.
+#: The stash keys in docs/format.md order, with their index in a stash list.
 STASH_KEYS: tuple[tuple[str, int], ...] = (
     ("bullet", BULLET),
     ("handcuffs", HANDCUFFS),

@@ -2,12 +2,12 @@
 
 Each seat secretly places 8 characters on its side of Main Street (column 1 first) and 2
 in its Saloon; the Governor may never be in a Saloon. Both seats place at the same time,
-and play starts when both have placed (RULES.md R3.1, Decision). A game started from two
+and play starts when both have placed (docs/rules.md R3.1, Decision). A game started from two
 placements takes its token deal and its first seat from its seed
 (:meth:`~outlaws.engine.Setup.placed`); the placements become the record's ``setup``
-(FORMAT.md), so a placed game replays like any other.
+(docs/format.md), so a placed game replays like any other.
 
-A placement is read from FORMAT.md's shape, ``{"street": [8 names], "saloon": [2
+A placement is read from docs/format.md's shape, ``{"street": [8 names], "saloon": [2
 names]}``, or from a line of notation: the street's eight names, a bar, the Saloon's two.
 A name may be shortened to any start that no other character shares:
 
@@ -91,7 +91,7 @@ class Placement:
 
     @classmethod
     def from_json(cls, data: Any, where: str = "placement") -> Placement:
-        """FORMAT.md's ``{"street": [...], "saloon": [...]}`` (one seat of a setup)."""
+        """docs/format.md's ``{"street": [...], "saloon": [...]}`` (one seat of a setup)."""
         if not isinstance(data, Mapping):
             raise PlacementError(where, "must be an object with 'street' and 'saloon' (R3.1)")
         for key in data:

@@ -1,4 +1,4 @@
-"""Game records (FORMAT.md "Record"): the PGN of Outlaws.
+"""Game records (docs/format.md "Record"): the PGN of Outlaws.
 
 A record is the seed, an optional explicit setup and every decision in order. Replaying
 it is deterministic: the same record gives the same state everywhere.
@@ -33,7 +33,7 @@ class Record:
     """A whole game: ``seed``, optional ``setup`` (R3.4) and the ``actions`` in order.
 
     ``turn_limit`` (R9.5, simulation only) is this project's own optional field; other
-    readers ignore it as FORMAT.md allows.
+    readers ignore it as docs/format.md allows.
     """
 
     seed: int

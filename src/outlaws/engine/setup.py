@@ -100,7 +100,7 @@ class Setup:
         """Seat ``seat``'s arrangement (R3.1)."""
         return Placement(self.streets[seat], self.saloons[seat])
 
-    # -- JSON (FORMAT.md "Record", field ``setup``) -----------------------------------
+    # -- JSON (docs/format.md "Record", field ``setup``) -----------------------------------
     def to_json(self) -> dict[str, Any]:
         return {
             "first": self.first,

@@ -1,4 +1,4 @@
-"""The true state of a game and the rules that change it (RULES.md R3-R9).
+"""The true state of a game and the rules that change it (docs/rules.md R3-R9).
 
 :class:`State` is the one place where the rules live. It answers whose decision is next,
 the complete list of legal actions, applies an action or rejects it (naming the rule and
@@ -91,7 +91,7 @@ PENDING_NAMES: tuple[Reaction | None, ...] = (None, "intercept", "cancel")
 # What a Reverend's cancel would undo (R6.9.2).
 EFFECT_ARREST, EFFECT_IMMOBILIZE = 0, 1
 
-#: A game is being played or is over (FORMAT.md's ``status``).
+#: A game is being played or is over (docs/format.md's ``status``).
 Status = Literal["playing", "over"]
 #: How a game ended (R9): the Good (an election), the Bad (an assassination), the Ugly
 #: (an arrest), or the turn limit (R9.5) with no winner.
@@ -142,7 +142,7 @@ def _given(value: _T | None) -> _T:
 
 
 def _check_shape(action: Action) -> None:
-    """Refuse an :class:`Action` built in code with fields no FORMAT.md action can have
+    """Refuse an :class:`Action` built in code with fields no docs/format.md action can have
     (JSON and notation parsing already refuse them): columns off the street (R5.8), the
     Mayor on a Look or a Take (R6.10), a field its type does not use."""
     for name in _COLUMN_FIELDS:
@@ -421,7 +421,7 @@ class State:
         return out
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat :attr:`to_act`, as FORMAT.md actions."""
+        """Every legal action of the seat :attr:`to_act`, as docs/format.md actions."""
         return [self.decode(i) for i in self.legal_action_ids()]
 
     def is_legal(self, action: Action) -> bool:
@@ -590,7 +590,7 @@ class State:
 
     # -- applying ----------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        """Apply a FORMAT.md action for the seat to act, or raise :class:`IllegalAction`
+        """Apply a docs/format.md action for the seat to act, or raise :class:`IllegalAction`
         (the state is then unchanged)."""
         self.apply_id(self.encode(action))
 
@@ -883,7 +883,7 @@ class State:
 
     # -- output ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The whole true state, in FORMAT.md's shape (what ``outlaws replay`` prints),
+        """The whole true state, in docs/format.md's shape (what ``outlaws replay`` prints),
         then ``aside``: the tokens sudden death set aside, so that all 17 are accounted for."""
         return {
             "status": self.status,

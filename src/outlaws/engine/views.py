@@ -1,4 +1,4 @@
-"""Seat views and the redacted event log (RULES.md R8).
+"""Seat views and the redacted event log (docs/rules.md R8).
 
 A :class:`View` is what one seat may know: the public facts of R8.1, that seat's private
 knowledge of R8.2, and the game's events with the other seat's secrets cut out (R8.3).
@@ -172,7 +172,7 @@ class SeatView:
 class View:
     """Everything one seat (or a spectator, ``viewer is None``) may know (R8.3).
 
-    The fields follow FORMAT.md's state object; ``slots`` holds a token name only where
+    The fields follow docs/format.md's state object; ``slots`` holds a token name only where
     the viewer knows it, ``reserve`` is the reserve's size, and :attr:`log` holds every
     event redacted for the viewer.
     """
@@ -203,7 +203,7 @@ class View:
         return iter(self.log[since:])
 
     def to_json(self) -> dict[str, Any]:
-        """FORMAT.md's state shape as this viewer may know it, then ``aside`` (tokens set
+        """docs/format.md's state shape as this viewer may know it, then ``aside`` (tokens set
         aside by sudden death), ``viewer``, ``filled`` (how many slots hold a token: the
         slots past it are empty) and ``log``."""
         return {

@@ -4,7 +4,7 @@
 - :func:`pack_view` / :func:`unpack_view`: a :class:`~outlaws.engine.View` as plain
   picklable values and back, exactly (a view holds read-only mappings, which do not
   pickle): this is what a bot worker process receives.
-- :func:`legal_json`: the legal actions of the seat to act as FORMAT.md JSON text,
+- :func:`legal_json`: the legal actions of the seat to act as docs/format.md JSON text,
   computed from the engine's action ids with cached serializations (the list is long,
   mostly Saloon exchanges, and is sent at every decision).
 """
@@ -119,7 +119,7 @@ def unpack_view(packed: PackedView) -> View:
 # actions, most of them Saloon exchanges; grouped, it is some 2.4 times shorter to send,
 # to compress and to read.
 
-#: A group: the action type and its field names, in FORMAT.md's order.
+#: A group: the action type and its field names, in docs/format.md's order.
 GroupKey = tuple[str, tuple[str, ...]]
 
 

@@ -2,7 +2,7 @@
 
 Over HTTP an error is a status code and the body ``{"error": {"code", "message", ...}}``;
 on a WebSocket it is the message ``{"type": "error", "error": {...}}``. ``field`` names
-the JSON field at fault (FORMAT.md's dotted path), ``rule`` the RULES.md id broken.
+the JSON field at fault (docs/format.md's dotted path), ``rule`` the docs/rules.md id broken.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def pad_bytes(body: bytes, floor: int = PAD_BUCKET) -> bytes:
 
 
 #: The least length of an HTTP answer that holds a seat's legal actions: they are
-#: FORMAT.md objects there, not grouped (41 bytes to 32.8 kB over 10,000 positions of
+#: docs/format.md objects there, not grouped (41 bytes to 32.8 kB over 10,000 positions of
 #: random games), with the view and at most 100 events of its log (routes.HTTP_LOG_EVENTS,
 #: some 7 kB): every such answer is this long.
 HTTP_LEGAL_FLOOR = 48 * 1024

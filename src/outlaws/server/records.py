@@ -1,4 +1,4 @@
-"""Records of finished games: export (FORMAT.md plus the server's metadata), the replay
+"""Records of finished games: export (docs/format.md plus the server's metadata), the replay
 with both hands shown at every step (R8.6), and imports, checked by the engine."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def result_of(state: State) -> dict[str, Any]:
 
 
 def export(table: Table) -> dict[str, Any]:
-    """The game as a FORMAT.md record, with ``game``, ``players``, ``result``,
+    """The game as a docs/format.md record, with ``game``, ``players``, ``result``,
     ``resigned`` and ``timeout`` beside it (an imported game keeps its own)."""
     extra = dict(table.meta.get("extra", {}))
     out = {**extra, **table.record().to_json()}

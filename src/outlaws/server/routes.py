@@ -136,7 +136,7 @@ def game_out(
 
 
 def parse_action(body: Any) -> Action:
-    """A FORMAT.md action object, or a string in the text notation."""
+    """A docs/format.md action object, or a string in the text notation."""
     try:
         if isinstance(body, str):
             return parse_notation(body)
@@ -256,7 +256,7 @@ async def act(
     action: Annotated[
         dict[str, Any] | str,
         Body(
-            description="A FORMAT.md action object, or its text notation as a JSON string.",
+            description="A docs/format.md action object, or its text notation as a JSON string.",
             openapi_examples={
                 "json": {"value": {"type": "look", "col": 3}},
                 "notation": {"value": "move 2 5 swap"},
@@ -298,7 +298,7 @@ _PLACEMENT_EXAMPLE = Placement.parse("hit ind gov band store sher rep dan | mayo
 
 
 def parse_placement(body: Any) -> Placement | None:
-    """A placement (FORMAT.md's ``{"street", "saloon"}``), or None for ``{"random":
+    """A placement (docs/format.md's ``{"street", "saloon"}``), or None for ``{"random":
     true}``; a bad one is refused naming its field and R3.1."""
     if isinstance(body, dict) and "random" in body:
         if body.get("random") is not True or len(body) != 1:  # 1 == True: not a yes
@@ -388,13 +388,13 @@ def _finished(table: Table) -> None:
     tags=["records"],
     responses={
         200: {
-            "description": "A FORMAT.md record, with `game`, `players`, `result`, "
+            "description": "A docs/format.md record, with `game`, `players`, `result`, "
             "`resigned` and `timeout` beside it."
         }
     },
 )
 async def export_record(request: Request, game_id: str) -> Response:
-    """A finished game as a FORMAT.md record (what `outlaws replay` reads)."""
+    """A finished game as a docs/format.md record (what `outlaws replay` reads)."""
     service = service_of(request)
     table = await service.table(game_id)
     _finished(table)
@@ -426,7 +426,7 @@ async def replay(
 @router.post("/imports", status_code=201, response_model=Imported, tags=["records"])
 async def import_record(
     request: Request,
-    record: Annotated[Any, Body(description="A FORMAT.md record (extra top-level fields kept).")],
+    record: Annotated[Any, Body(description="A game record (docs/format.md); extra fields kept.")],
 ) -> Imported:
     """Store a record to watch it as a replay. The engine replays it first: a bad record
     is refused with the field or the action at fault."""

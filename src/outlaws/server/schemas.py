@@ -1,6 +1,6 @@
 """Request and response bodies of the HTTP API (they make the OpenAPI document).
 
-Views, events, actions and records are FORMAT.md's and docs/events.md's JSON; they are
+Views, events, actions and records are docs/format.md's and docs/events.md's JSON; they are
 passed through as JSON objects and described here rather than modelled twice.
 """
 
@@ -209,7 +209,7 @@ class Player(BaseModel):
 
 
 class PlacementOut(BaseModel):
-    """One seat's placement (R3.1): FORMAT.md's shape."""
+    """One seat's placement (R3.1): docs/format.md's shape."""
 
     street: list[str] = Field(..., description="The 8 characters at columns 1..8.")
     saloon: list[str] = Field(..., description="The 2 characters in the Saloon.")
@@ -252,7 +252,7 @@ class GameOut(BaseModel):
     )
     view: dict[str, Any] | None = Field(
         ...,
-        description="The engine's view for this seat (or the public one): FORMAT.md's "
+        description="The engine's view for this seat (or the public one): docs/format.md's "
         "state shape, with the redacted event log (docs/events.md): at most 100 of its "
         "events, from `log_from` on. Null while placing.",
     )
@@ -261,7 +261,7 @@ class GameOut(BaseModel):
     )
     log_size: int = Field(0, description="How many events the whole log holds.")
     legal: list[dict[str, Any]] | None = Field(
-        None, description="Your legal actions (FORMAT.md JSON) when you are to act."
+        None, description="Your legal actions (docs/format.md JSON) when you are to act."
     )
     replay: dict[str, Any] | None = Field(
         None, description="A finished game: the record and the full state at each step."
@@ -376,7 +376,7 @@ class ErrorBody(BaseModel):
     code: str = Field(..., description="A stable, machine-readable code.")
     message: str = Field(..., description="What was wrong, for people.")
     field: str | None = Field(None, description="The field at fault (dotted JSON path).")
-    rule: str | None = Field(None, description="The RULES.md rule broken.")
+    rule: str | None = Field(None, description="The docs/rules.md rule broken.")
     action: int | None = Field(None, description="In a record: the action at fault (from 1).")
 
 

@@ -93,7 +93,7 @@ class ActionRow:
 
 @dataclass
 class PlacementRow:
-    """One seat's placement of its cards (R3.1): FORMAT.md's ``{"street", "saloon"}``."""
+    """One seat's placement of its cards (R3.1): docs/format.md's ``{"street", "saloon"}``."""
 
     seat: int
     placement: dict[str, Any]

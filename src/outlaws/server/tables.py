@@ -34,7 +34,7 @@ games = Table(
     # "waiting" | "placing" | "playing" | "over"
     Column("status", String(16), nullable=False, index=True),
     Column("seed", BigInteger, nullable=False),
-    Column("setup", Text, nullable=True),  # FORMAT.md setup object; null while placing
+    Column("setup", Text, nullable=True),  # docs/format.md setup object; null while placing
     Column("turn_limit", Integer, nullable=True),
     Column("result", Text, nullable=True),  # {"winner", "how", "loser"?}
     Column("clock", Text, nullable=True),  # the clock chosen at creation
@@ -67,7 +67,7 @@ actions = Table(
     metadata,
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("idx", Integer, primary_key=True),  # 0-based position in the record
-    Column("action", Text, nullable=False),  # FORMAT.md action object
+    Column("action", Text, nullable=False),  # docs/format.md action object
     Column("seat", Integer, nullable=False),
     Column("by", String(8), nullable=False),  # "human" | "bot" | "clock" | "import"
     Column("at", Float, nullable=False),

@@ -5,7 +5,7 @@ headers sends ``Authorization: Bearer TOKEN`` with the upgrade request; one that
 (a browser) sends ``{"op": "hello", "token": TOKEN}`` as its first message, or
 ``{"op": "hello"}`` to watch. Only then does the client get a ``hello`` (its view, from
 event ``since`` on, and its legal actions when it is to act), then an ``events`` message
-after every change. It sends actions as FORMAT.md JSON or as notation text, and a few
+after every change. It sends actions as docs/format.md JSON or as notation text, and a few
 control messages. docs/protocol.md describes every message.
 """
 
@@ -87,7 +87,7 @@ def _action(value: Any, where: str) -> Action:
 def read_message(text: str) -> Message:
     """Parse one client message; :class:`ApiError` says what is wrong with it.
 
-    Accepted: an envelope ``{"op": ..., "action": ..., "ref": ...}``, a bare FORMAT.md
+    Accepted: an envelope ``{"op": ..., "action": ..., "ref": ...}``, a bare docs/format.md
     action object, a JSON string or a plain line of notation (``look 3``)."""
     stripped = text.strip()
     if not stripped:

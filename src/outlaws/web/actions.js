@@ -12,7 +12,7 @@ export const ACTION_TYPES = [
 export const REACTIONS = ["intercept", "cancel", "pass"];
 
 /**
- * The legal actions as a list of FORMAT.md action objects, from the grouped list the
+ * The legal actions as a list of docs/format.md action objects, from the grouped list the
  * server sends (docs/protocol.md): each group gives a type and its field names once,
  * then one row of values for each action. `null` (not the seat's decision) stays null.
  */

@@ -27,7 +27,7 @@ import { expandLegal } from "./actions.js";
  * @property {number} logStart the index in the whole log of `events[0]`: 0, or more when
  *   the server left the older events out of a long game's `hello` (`truncated`,
  *   docs/protocol.md); they are in the replay, and the notebook counts them
- * @property {object[] | null} legal the legal actions as FORMAT.md objects, null when it is
+ * @property {object[] | null} legal the legal actions as docs/format.md objects, null when it is
  *   not this seat's decision
  * @property {string | null} status waiting, placing, playing, over
  * @property {"placing" | "play" | null} phase placing: the seats arrange their cards

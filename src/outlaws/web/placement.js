@@ -1,4 +1,4 @@
-// The arrangement a seat makes before the first turn (RULES.md R3.1), as data: eight
+// The arrangement a seat makes before the first turn (docs/rules.md R3.1), as data: eight
 // characters on Main Street (column 1 first) and two in the Saloon. No DOM here, so that
 // every rule of the placement screen (placementview.js) is tested under node.
 //
@@ -24,7 +24,7 @@ export const DRAFT_KEY = "outlaws.placementDrafts";
 export const DRAFTS_KEPT = 20;
 
 /**
- * One seat's arrangement, FORMAT.md's shape.
+ * One seat's arrangement, docs/format.md's shape.
  * @typedef {{street: string[], saloon: string[]}} Arrangement
  */
 

@@ -1,5 +1,5 @@
 // The table: two rows of eight cards, the token row between them, both Saloons and
-// stashes. Built from a view (FORMAT.md's state shape), for a viewer or a spectator.
+// stashes. Built from a view (docs/format.md's state shape), for a viewer or a spectator.
 
 import { cardName, cardNarrow, cardShort, t, tn, tokenName } from "./i18n.js";
 import { icon } from "./icons.js";

@@ -19,7 +19,7 @@ const card = (seat, col) => `card:${seat}:${col}`;
 
 /**
  * The lesson. `after`: the actions the record holds when the step begins; `expect`: the
- * learner's action there (FORMAT.md), absent for a step that only explains; `highlight`:
+ * learner's action there (docs/format.md), absent for a step that only explains; `highlight`:
  * the places of the board it points at ("card:SEAT:COL", "slot:COL", "slots",
  * "stash:SEAT", "street:SEAT").
  */
@@ -90,7 +90,7 @@ export function readAfterNext(read, index) {
   return Math.max(read, index + 1);
 }
 
-/** Does a legal action (FORMAT.md object) stand for the expected one? A move names its
+/** Does a legal action (docs/format.md object) stand for the expected one? A move names its
  * two columns in either order. */
 export function matches(action, expected) {
   if (!action || !expected || action.type !== expected.type) return false;
