@@ -4,6 +4,9 @@ against itself at 25 seconds a game, is run a chunk at a time and resumed), as o
 
     python bench/arena_merge.py results/search3-*.json
 
+A file holds one run, or a list of runs: a study's chunks kept as one file once all are in
+(``bench/results/``), counted as the runs it holds.
+
 For each pair (by its entries' names, e.g. ``search:3@bot`` against ``search:3@random``):
 the games, the wins of each side, the unfinished ones, ``a``'s share of the finished games
 with its 95% Wilson interval, how the games ended, and the seeds the runs used (a seed
@@ -12,7 +15,7 @@ of every entry fitted over all the pairs at once (Bradley–Terry, ``random`` = 
 it plays) with 95% bootstrap intervals: a round robin played in several runs, such as
 the difficulty ladder, rated as one. The last line printed is one JSON object.
 
-    python bench/arena_merge.py --elo bench/results/ladder/*.json
+    python bench/arena_merge.py --elo bench/results/ladder.json bench/results/expert.json
 """
 
 from __future__ import annotations
@@ -84,13 +87,21 @@ def merge(results: list[dict[str, Any]]) -> list[Pair]:
     return list(pairs.values())
 
 
+def runs_of(path: Path) -> list[dict[str, Any]]:
+    """The runs of one file: a run as ``outlaws arena --json`` writes it, or a list of them."""
+    loaded = json.loads(path.read_text(encoding="utf-8"))
+    return loaded if isinstance(loaded, list) else [loaded]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("files", nargs="+", type=Path, help="JSON files of `outlaws arena`")
+    parser.add_argument(
+        "files", nargs="+", type=Path, help="JSON files of `outlaws arena`, or lists of its runs"
+    )
     parser.add_argument("--elo", action="store_true", help="rate every entry over all pairs")
     args = parser.parse_args(argv)
     try:
-        pairs = merge([json.loads(path.read_text(encoding="utf-8")) for path in args.files])
+        pairs = merge([run for path in args.files for run in runs_of(path)])
     except (OSError, ValueError, KeyError, TypeError) as error:
         print(f"arena_merge: {error}", file=sys.stderr)
         return 2

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { elsewhere } from "../../src/outlaws/web/account.js";
-import { ratingLine } from "../../src/outlaws/web/profile.js";
+import { elsewhere } from "../../src/outlaws/web/core/session.js";
+import { ratingLine } from "../../src/outlaws/web/lobby/profile.js";
 
 describe("the account's games on other devices", () => {
   test("a seat this browser holds is not offered again; the other seat of a game is", () => {

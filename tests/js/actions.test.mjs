@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { ACTION_TYPES, Chooser, anchorsOf, expandLegal } from "../../src/outlaws/web/actions.js";
+import { ACTION_TYPES, Chooser, anchorsOf, expandLegal } from "../../src/outlaws/web/game/actions.js";
 import { friendGame, inEnglish, messagesOf } from "./support.mjs";
 
 before(inEnglish);

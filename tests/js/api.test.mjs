@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
-import { GameSocket, api, helloMessage, socketUrl } from "../../src/outlaws/web/api.js";
+import { GameSocket, api, helloMessage, socketUrl } from "../../src/outlaws/web/core/api.js";
 
 const TOKEN = "0sElgfO_SEMQPcL6CYwRsVPaIueEmAI2";
 const PAGE = { protocol: "http:", host: "table.example:8000" };

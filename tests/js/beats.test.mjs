@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { MOVE_MS, REVEAL_MS, planBeat, splitBeats } from "../../src/outlaws/web/beats.js";
+import { MOVE_MS, REVEAL_MS, planBeat, splitBeats } from "../../src/outlaws/web/game/beats.js";
 import { friendGame, messagesOf } from "./support.mjs";
 
 /** Event types of each beat. */

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 
-import { isMuted, setMuted } from "../../src/outlaws/web/chat.js";
+import { isMuted, setMuted } from "../../src/outlaws/web/chat/chat.js";
 import {
   KEEP,
   MAX_TEXT,
@@ -24,8 +24,8 @@ import {
   textLength,
   textProblem,
   visibleMessages,
-} from "../../src/outlaws/web/chatlog.js";
-import { setLanguage } from "../../src/outlaws/web/i18n.js";
+} from "../../src/outlaws/web/chat/chatlog.js";
+import { setLanguage } from "../../src/outlaws/web/core/i18n.js";
 import { inEnglish } from "./support.mjs";
 
 const CATALOGUES = new URL("../../src/outlaws/web/i18n/", import.meta.url);

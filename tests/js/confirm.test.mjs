@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
 
-import { describe as describeAction } from "../../src/outlaws/web/confirm.js";
+import { describe as describeAction } from "../../src/outlaws/web/game/confirm.js";
 import {
   exposureColumns, exposureMark, governorWarning, needsConfirm, shownColumns,
-} from "../../src/outlaws/web/exposure.js";
-import { answerKeys, reactionContext, revealedWhileAsked } from "../../src/outlaws/web/reaction.js";
+} from "../../src/outlaws/web/game/exposure.js";
+import { answerKeys, reactionContext, revealedWhileAsked } from "../../src/outlaws/web/game/reaction.js";
 import { inEnglish } from "./support.mjs";
 
 before(inEnglish);

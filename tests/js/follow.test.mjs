@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { afterEach, before, describe, test } from "node:test";
 
-import { BeatPlayer, FOLLOW_MS, MOVE_MS, REVEAL_MS, beatActor, holdFor, planBeat, splitBeats } from "../../src/outlaws/web/beats.js";
-import { decidingText, followMode, lastAction, touched } from "../../src/outlaws/web/follow.js";
+import { BeatPlayer, FOLLOW_MS, MOVE_MS, REVEAL_MS, beatActor, holdFor, planBeat, splitBeats } from "../../src/outlaws/web/game/beats.js";
+import { decidingText, followMode, lastAction, touched } from "../../src/outlaws/web/game/follow.js";
 import { friendGame, inEnglish, messagesOf } from "./support.mjs";
 
 const cardX = (seat, col) => col * 100;

@@ -7,7 +7,7 @@ import { describe, test } from "node:test";
 
 import {
   initialState, isSeat, myTurn, outcome, reduce, sending, tabTitle, turnKey,
-} from "../../src/outlaws/web/gamestate.js";
+} from "../../src/outlaws/web/game/gamestate.js";
 import { friendGame, messagesOf } from "./support.mjs";
 
 /** The state after each message in turn. */

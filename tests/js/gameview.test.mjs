@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { clockText } from "../../src/outlaws/web/gameview.js";
+import { clockText } from "../../src/outlaws/web/game/gameview.js";
 
 test("the clock reads minutes and seconds, never below zero", () => {
   assert.equal(clockText(330), "5:30");

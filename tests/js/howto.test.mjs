@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, mock, test } from "node:test";
 
-import { ACTION_TYPES, REACTIONS } from "../../src/outlaws/web/actions.js";
+import { ACTION_TYPES, REACTIONS } from "../../src/outlaws/web/game/actions.js";
 import {
   ABILITY, ABILITY_LINE, CHARACTERS, SECTIONS, faceCard, sectionFor, sectionIds, sectionKeys, titleKey,
-} from "../../src/outlaws/web/rules.js";
-import { LONG_PRESS_MS, PRESS_SLOP, pressTracker } from "../../src/outlaws/web/tooltip.js";
+} from "../../src/outlaws/web/learn/rules.js";
+import { LONG_PRESS_MS, PRESS_SLOP, pressTracker } from "../../src/outlaws/web/learn/tooltip.js";
 
 const CATALOGUES = new URL("../../src/outlaws/web/i18n/", import.meta.url);
 const LANGS = ["en", "pt", "it", "ja"];

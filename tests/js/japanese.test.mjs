@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { describe as describeAction } from "../../src/outlaws/web/confirm.js";
-import { sentences } from "../../src/outlaws/web/i18n.js";
-import { describeAll, describeAt } from "../../src/outlaws/web/log.js";
+import { describe as describeAction } from "../../src/outlaws/web/game/confirm.js";
+import { sentences } from "../../src/outlaws/web/core/i18n.js";
+import { describeAll, describeAt } from "../../src/outlaws/web/game/log.js";
 import { inLanguage } from "./support.mjs";
 
 before(() => inLanguage("ja"));

@@ -7,8 +7,8 @@
 
 import { readFileSync } from "node:fs";
 
-import { setLanguage } from "../../src/outlaws/web/i18n.js";
-import { describeAt } from "../../src/outlaws/web/log.js";
+import { setLanguage } from "../../src/outlaws/web/core/i18n.js";
+import { describeAt } from "../../src/outlaws/web/game/log.js";
 
 const CATALOGUES = new URL("../../src/outlaws/web/i18n/", import.meta.url);
 

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { rematchStage } from "../../src/outlaws/web/rematch.js";
-import { clockText, onlineText, ratedTerms, ratedTermsText, seekRows, visitorId } from "../../src/outlaws/web/seeks.js";
+import { rematchStage } from "../../src/outlaws/web/lobby/rematch.js";
+import { clockText, onlineText, ratedTerms, ratedTermsText, seekRows, visitorId } from "../../src/outlaws/web/lobby/seeks.js";
 import { inEnglish } from "./support.mjs";
 
 before(inEnglish);

@@ -6,13 +6,13 @@
 import assert from "node:assert/strict";
 import { afterEach, before, describe, test } from "node:test";
 
-import { Chooser } from "../../src/outlaws/web/actions.js";
-import { BeatPlayer, framedBeats } from "../../src/outlaws/web/beats.js";
-import { Guard } from "../../src/outlaws/web/confirm.js";
-import { followMode, followingText } from "../../src/outlaws/web/follow.js";
-import { heldEvents, initialState, myTurn, reduce, tabTitle } from "../../src/outlaws/web/gamestate.js";
-import { holdsBack, shownState } from "../../src/outlaws/web/moment.js";
-import { chooserContext, panelStage } from "../../src/outlaws/web/panel.js";
+import { Chooser } from "../../src/outlaws/web/game/actions.js";
+import { BeatPlayer, framedBeats } from "../../src/outlaws/web/game/beats.js";
+import { Guard } from "../../src/outlaws/web/game/confirm.js";
+import { followMode, followingText } from "../../src/outlaws/web/game/follow.js";
+import { heldEvents, initialState, myTurn, reduce, tabTitle } from "../../src/outlaws/web/game/gamestate.js";
+import { holdsBack, shownState } from "../../src/outlaws/web/game/moment.js";
+import { chooserContext, panelStage } from "../../src/outlaws/web/game/panel.js";
 import { friendGame, inEnglish } from "./support.mjs";
 
 before(inEnglish);

@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { onlineText } from "../../src/outlaws/web/seeks.js";
-import { NAME_SHOWN, playerName, shortName } from "../../src/outlaws/web/ui.js";
-import { t } from "../../src/outlaws/web/i18n.js";
+import { onlineText } from "../../src/outlaws/web/lobby/seeks.js";
+import { NAME_SHOWN, playerName, shortName } from "../../src/outlaws/web/core/ui.js";
+import { t } from "../../src/outlaws/web/core/i18n.js";
 import { inEnglish, inLanguage } from "./support.mjs";
 
 before(inEnglish);

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { initialState, reduce } from "../../src/outlaws/web/gamestate.js";
-import { Notebook, failedState, lastSeen, notSeenYet, notebookColumns } from "../../src/outlaws/web/notebook.js";
+import { initialState, reduce } from "../../src/outlaws/web/game/gamestate.js";
+import { Notebook, failedState, lastSeen, notSeenYet, notebookColumns } from "../../src/outlaws/web/game/notebook.js";
 import { friendGame } from "./support.mjs";
 
 const OTHERS = ["governor", "hitman", "sheriff", "storekeep", "reporter", "bandit", "reverend"];

@@ -4,12 +4,12 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { initialState, reduce } from "../../src/outlaws/web/gamestate.js";
-import { t } from "../../src/outlaws/web/i18n.js";
+import { initialState, reduce } from "../../src/outlaws/web/game/gamestate.js";
+import { t } from "../../src/outlaws/web/core/i18n.js";
 import {
   clockFaces, CRITICAL, CUES, LOW, lowTimeCue, lowTimeLevel, lowTimeThresholds, notificationText,
   notifyState, shouldNotify, turnCue,
-} from "../../src/outlaws/web/notify.js";
+} from "../../src/outlaws/web/game/notify.js";
 import { friendGame, inEnglish, messagesOf } from "./support.mjs";
 
 /** Every cue one seat's page would give, message after message, with the turn it came at. */

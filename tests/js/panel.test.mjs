@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { Chooser } from "../../src/outlaws/web/actions.js";
-import { initialState, reduce, sending } from "../../src/outlaws/web/gamestate.js";
-import { boardChoice, boardPicks, chooserContext, matchesTarget, panelStage } from "../../src/outlaws/web/panel.js";
+import { Chooser } from "../../src/outlaws/web/game/actions.js";
+import { initialState, reduce, sending } from "../../src/outlaws/web/game/gamestate.js";
+import { boardChoice, boardPicks, chooserContext, matchesTarget, panelStage } from "../../src/outlaws/web/game/panel.js";
 import { friendGame, inEnglish } from "./support.mjs";
 
 before(inEnglish);

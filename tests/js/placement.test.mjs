@@ -10,10 +10,10 @@ import {
   CHARACTERS, DRAFTS_KEPT, DRAFT_KEY, LAST_KEY, cardAt, cursorMove, forgetDraft, fromPlaces, isValid,
   loadDraft, loadLast, move, pickOrDrop, placeAtScreen, placeOf, placedArrangement, refusal, saveDraft,
   saveLast, screenIndex, shuffle, swap, swapRefusal, toPlaces,
-} from "../../src/outlaws/web/placement.js";
+} from "../../src/outlaws/web/placement/placement.js";
 import {
   initialState, isSeat, myTurn, placedAndWaiting, placing, reduce,
-} from "../../src/outlaws/web/gamestate.js";
+} from "../../src/outlaws/web/game/gamestate.js";
 import { friendGame, messagesOf } from "./support.mjs";
 
 const ARRANGED = Object.freeze({
@@ -423,7 +423,7 @@ describe("the reducer while the seats place (R3.1)", () => {
 
 describe("the placing clock", () => {
   test("placing is timed while the clock's period runs for both seats (no seat): the time left, in server time", async () => {
-    const { placingTimeLeft } = await import("../../src/outlaws/web/placementpanels.js");
+    const { placingTimeLeft } = await import("../../src/outlaws/web/placement/placementpanels.js");
     const state = { clock: { seat: null, deadline: 1060 }, clockOffset: 0 };
     assert.equal(placingTimeLeft(state, 1000), 60);
     assert.equal(placingTimeLeft({ ...state, clockOffset: 10 }, 1000), 50);

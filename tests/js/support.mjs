@@ -3,7 +3,7 @@
 
 import { readFileSync } from "node:fs";
 
-import { setLanguage } from "../../src/outlaws/web/i18n.js";
+import { setLanguage } from "../../src/outlaws/web/core/i18n.js";
 
 const FIXTURES = new URL("fixtures/", import.meta.url);
 const CATALOGUES = new URL("../../src/outlaws/web/i18n/", import.meta.url);

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { tipPosition } from "../../src/outlaws/web/tooltip.js";
+import { tipPosition } from "../../src/outlaws/web/learn/tooltip.js";
 
 const VIEW = { width: 1280, height: 800 };
 const TIP = { width: 240, height: 60 };

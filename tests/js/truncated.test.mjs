@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { heldEvents, initialState, reduce } from "../../src/outlaws/web/gamestate.js";
+import { heldEvents, initialState, reduce } from "../../src/outlaws/web/game/gamestate.js";
 
 /** Events `from`..`to - 1` of a made-up log: one `turn` event each, numbered by turn. */
 function events(from, to) {

@@ -20,7 +20,7 @@ import {
   shows,
   STEPS,
   stepDone,
-} from "../../src/outlaws/web/tutorial.js";
+} from "../../src/outlaws/web/learn/tutorial.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const catalogue = (lang) => JSON.parse(readFileSync(new URL(`src/outlaws/web/i18n/${lang}.json`, ROOT), "utf-8"));

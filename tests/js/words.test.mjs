@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { describeAll, describeAt } from "../../src/outlaws/web/log.js";
-import { BOT_RANKS, botLabel, botRank } from "../../src/outlaws/web/ui.js";
+import { describeAll, describeAt } from "../../src/outlaws/web/game/log.js";
+import { BOT_RANKS, botLabel, botRank } from "../../src/outlaws/web/core/ui.js";
 import { friendGame, inEnglish } from "./support.mjs";
 
 before(inEnglish);

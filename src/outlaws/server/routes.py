@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 
 from ..bots import bot_names, bot_specs
+from ..bots.ladder import LADDER, RANDOM_ELO
 from ..engine import Action, FormatError, Placement, PlacementError, parse_notation
 from . import records
 from .auth import bearer, refuse_token_in_url
@@ -437,10 +438,15 @@ async def import_record(
 
 @router.get("/bots", tags=["games"])
 async def bots() -> dict[str, Any]:
-    """The bots a game can be played against."""
+    """The bots a game can be played against, and the difficulty ladder the table offers:
+    its rungs weakest first (``name`` is the rank a page shows, catalogue key
+    ``bot.rank.<name>``; ``spec`` the bot that plays it; ``elo`` its strength measured in
+    the arena), then the bot off the ladder that plays at random."""
     return {
         "bots": bot_names(),
         "specs": bot_specs(),
+        "ladder": [{"name": r.name, "spec": r.spec, "elo": r.elo} for r in LADDER],
+        "off_ladder": [{"name": "random", "spec": "random", "elo": RANDOM_ELO}],
     }
 
 

@@ -7,14 +7,14 @@
 //   #/replay/{id}           replay a finished game
 //   #/player/{name}         a player's profile: ratings and rated games
 
-import { AccountMenu } from "./account.js";
-import { GamePage } from "./game.js";
-import { HowtoPage } from "./howto.js";
-import { LANGUAGES, language, onLanguageChange, preferredLanguage, setLanguage, t, translateDom } from "./i18n.js";
-import { JoinPage, LobbyPage } from "./lobby.js";
-import { ProfilePage } from "./profile.js";
-import { ReplayPage } from "./replay.js";
-import { installTooltips } from "./tooltip.js";
+import { AccountMenu } from "./lobby/account.js";
+import { GamePage } from "./game/game.js";
+import { HowtoPage } from "./learn/howto.js";
+import { LANGUAGES, language, onLanguageChange, preferredLanguage, setLanguage, t, translateDom } from "./core/i18n.js";
+import { JoinPage, LobbyPage } from "./lobby/lobby.js";
+import { ProfilePage } from "./lobby/profile.js";
+import { ReplayPage } from "./game/replay.js";
+import { installTooltips } from "./learn/tooltip.js";
 
 const ROUTES = [
   [/^#?\/?$/, () => new LobbyPage()],
