@@ -3,10 +3,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# The browser tests' node packages (package.json: axe-core), installed as locked.
+# The node packages (package.json: axe-core for the browser tests, typescript for the
+# type check of the browser table's scripts), installed as locked.
 NODE_STAMP := node_modules/.installed
+# The browser table's scripts, type-checked from their JSDoc (tsconfig.json; typescript).
+TYPECHECK_JS := node_modules/.bin/tsc --noEmit -p .
 
-.PHONY: run test lint bench clean
+.PHONY: run test typecheck-js lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +28,11 @@ test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
 	node --test tests/js/
+	$(TYPECHECK_JS)
 	$(BIN)/python -m pytest
+
+typecheck-js: $(NODE_STAMP)
+	$(TYPECHECK_JS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

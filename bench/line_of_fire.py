@@ -24,7 +24,7 @@ watcher's picture) and asks whether the Governor's column is the watcher's most 
 
 For each pair it also counts how often it names the Governor's column against how often
 the exposure expects a pair to (the sum over the moves of its P(Governor at a or b)), in
-standard deviations, as ``tests/test_move_model.py`` counts the expert's: what a watcher
+standard deviations, as ``tests/deduce/test_move_model.py`` counts the expert's: what a watcher
 who learned the habit reads. A measurement from the true position, not a bot. The last
 line printed is one JSON object.
 """

@@ -31,7 +31,8 @@ from typing import Any
 
 import httpx
 import pytest
-from tablekit import page_errors
+
+from tests.browser.tablekit import page_errors
 
 HERE = Path(__file__).parent
 DEFAULT_CHROMIUM = "/usr/bin/chromium"

@@ -15,7 +15,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import wait_turn_or_over
+
+from tests.browser.tablekit import wait_turn_or_over
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 LANGS = ("en", "ja")

@@ -14,7 +14,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import PASSWORD, SIGN_UP_MS, bearer, game_and_token, keep, sign_up
+
+from tests.browser.tablekit import PASSWORD, SIGN_UP_MS, bearer, game_and_token, keep, sign_up
 
 
 def test_a_guest_signs_up_and_finds_the_game_again_on_another_device(

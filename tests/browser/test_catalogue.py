@@ -47,7 +47,7 @@ def keys_named_by_the_code() -> set[str]:
     the keys built from names (cards, tokens, action types, events, error codes)."""
     keys: set[str] = set()
     plural: set[str] = set()
-    for path in WEB.glob("*.js"):
+    for path in WEB.rglob("*.js"):
         text = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r"\bt\(\s*\"([a-zA-Z0-9_.]+)\"", text))
         plural |= set(re.findall(r"\btn\(\s*\"([a-zA-Z0-9_.]+)\"", text))

@@ -11,7 +11,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Locator, Page, expect
-from tablekit import ARTIFACTS, keep
+
+from tests.browser.tablekit import ARTIFACTS, keep
 
 
 def watched(page: Page, errors: list[str]) -> Page:

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import act, bearer
+
+from tests.browser.tablekit import act, bearer
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"

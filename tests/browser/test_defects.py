@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import act, bearer, seat_view
+
+from tests.browser.tablekit import act, bearer, seat_view
 
 
 def friend_game(api: httpx.Client, name: str = "Ann") -> tuple[str, dict[int, str], int, str]:

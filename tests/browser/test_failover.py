@@ -8,16 +8,11 @@ Needs the whole topology: runs only with ``OUTLAWS_TEST_DEPLOY=1``
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import bearer, game_and_token, play_one_action, wait_turn_or_over
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-
-from deploykit import NEEDS_DEPLOY, Topology, local_topology
+from tests.browser.tablekit import bearer, game_and_token, play_one_action, wait_turn_or_over
+from tests.server.deploykit import NEEDS_DEPLOY, Topology, local_topology
 
 pytestmark = NEEDS_DEPLOY
 

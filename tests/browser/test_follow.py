@@ -16,7 +16,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
-from tablekit import act, keep, seat_view
+
+from tests.browser.tablekit import act, keep, seat_view
 
 
 def friend_game(api: httpx.Client, **extra: Any) -> tuple[str, dict[int, str], int]:

@@ -16,7 +16,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import play_one_action, wait_turn_or_over
+
+from tests.browser.tablekit import play_one_action, wait_turn_or_over
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"

@@ -12,7 +12,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import act, bearer, keep, page_errors, seat_view
+
+from tests.browser.tablekit import act, bearer, keep, page_errors, seat_view
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 CHARACTERS = (

@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import keep, page_errors
+
+from tests.browser.tablekit import keep, page_errors
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 

@@ -5,7 +5,8 @@ height; a reader who scrolled up is left where they are."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from tablekit import play_one_action, wait_turn_or_over
+
+from tests.browser.tablekit import play_one_action, wait_turn_or_over
 
 #: The log's last line lies within the log's visible box.
 LAST_LINE_IN_SIGHT = """() => {

@@ -12,12 +12,11 @@ missing, remade with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 from __future__ import annotations
 
 import os
-import sys
 import time
-from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
-from tablekit import (
+
+from tests.browser.tablekit import (
     WAIT_TURN_OR_OVER,
     game_and_token,
     keep,
@@ -26,10 +25,7 @@ from tablekit import (
     sign_up,
     wait_turn_or_over,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-
-from deploykit import NEEDS_DEPLOY, local_topology
+from tests.server.deploykit import NEEDS_DEPLOY, local_topology
 
 
 def rating_of(page: Page, base: str, name: str) -> str:

@@ -12,7 +12,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
-from tablekit import bearer, page_errors
+
+from tests.browser.tablekit import bearer, page_errors
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 

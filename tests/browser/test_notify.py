@@ -16,7 +16,8 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from tablekit import ARTIFACTS, play_one_action, publish, wait_turn_or_over
+
+from tests.browser.tablekit import ARTIFACTS, play_one_action, publish, wait_turn_or_over
 
 #: The first note of the turn's cue and of the reaction's (notify.js CUES), of the
 #: low-time cue, and of the critical one.

@@ -15,7 +15,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import ARTIFACTS, bearer, publish
+
+from tests.browser.tablekit import ARTIFACTS, bearer, publish
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"

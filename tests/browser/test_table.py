@@ -16,7 +16,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import (
+
+from tests.browser.tablekit import (
     bearer,
     confirm,
     game_and_token,

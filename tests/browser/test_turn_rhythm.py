@@ -30,7 +30,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tablekit import (
+
+from tests.browser.tablekit import (
     WORDS_WATCH,
     game_and_token,
     keep,

@@ -23,12 +23,13 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from tablekit import WORDS_WATCH, game_and_token, placeholder_words, seat_view
+
+from tests.browser.tablekit import WORDS_WATCH, game_and_token, placeholder_words, seat_view
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"
-LESSON_JS = ROOT / "src" / "outlaws" / "web" / "tutorial.js"
+LESSON_JS = ROOT / "src" / "outlaws" / "web" / "learn" / "tutorial.js"
 LEARNER = 0
 
 #: The lesson's steps in order (id, does it wait for an action?), read from tutorial.js.

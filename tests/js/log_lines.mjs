@@ -1,5 +1,5 @@
 // The browser's log lines (log.js) of given events, in a given language: what
-// tests/test_cli_words.py holds the terminal's lines to. Not a test itself.
+// tests/cli/test_words.py holds the terminal's lines to. Not a test itself.
 //
 // Reads from standard input {"lang": code, "cases": [{"viewer": seat or null, "names":
 // [name of seat 0, name of seat 1], "events": [event as the server sends it, ...]}]};

@@ -8,9 +8,9 @@ import { before, describe, test } from "node:test";
 import { onlineText } from "../../src/outlaws/web/lobby/seeks.js";
 import { NAME_SHOWN, playerName, shortName } from "../../src/outlaws/web/core/ui.js";
 import { t } from "../../src/outlaws/web/core/i18n.js";
-import { inEnglish, inLanguage } from "./support.mjs";
+import { inEnglish, inEnglishWithTheLadder, inLanguage } from "./support.mjs";
 
-before(inEnglish);
+before(inEnglishWithTheLadder);
 
 const human = (name = null) => ({ kind: "human", bot: null, name, joined: true });
 const bot = (spec) => ({ kind: "bot", bot: spec, name: spec, joined: true });

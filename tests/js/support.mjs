@@ -3,6 +3,7 @@
 
 import { readFileSync } from "node:fs";
 
+import { setLadder } from "../../src/outlaws/web/core/bots.js";
 import { setLanguage } from "../../src/outlaws/web/core/i18n.js";
 
 const FIXTURES = new URL("fixtures/", import.meta.url);
@@ -39,4 +40,22 @@ export async function inLanguage(code) {
     if (saved.document === undefined) delete globalThis.document;
     else globalThis.document = saved.document;
   }
+}
+
+/** The ladder as GET /bots gives it (bots/ladder.py): weakest first, then the random bot. */
+export const LADDER = {
+  ladder: [
+    { name: "beginner", spec: "novice:1", elo: 1406.0 },
+    { name: "easy", spec: "novice:3", elo: 1734.0 },
+    { name: "medium", spec: "heuristic", elo: 1959.0 },
+    { name: "hard", spec: "search:3", elo: 2155.0 },
+    { name: "expert", spec: "expert", elo: 2290.0 },
+  ],
+  off_ladder: [{ name: "random", spec: "random", elo: 1000.0 }],
+};
+
+/** The page's language English, and its bots named by the server's ladder (read at start). */
+export async function inEnglishWithTheLadder() {
+  await inEnglish();
+  setLadder(LADDER);
 }

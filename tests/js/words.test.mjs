@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
 import { describeAll, describeAt } from "../../src/outlaws/web/game/log.js";
-import { BOT_RANKS, botLabel, botRank } from "../../src/outlaws/web/core/ui.js";
-import { friendGame, inEnglish } from "./support.mjs";
+import { botChoices, botLabel, botRank, setLadder } from "../../src/outlaws/web/core/bots.js";
+import { LADDER, friendGame, inEnglishWithTheLadder } from "./support.mjs";
 
-before(inEnglish);
+before(inEnglishWithTheLadder);
 
 const ctx = (viewer) => ({ viewer, name: (seat) => ["Ann", "Bob"][seat] });
 const lines = (events, viewer) => events.map((_, i) => describeAt(events, i, ctx(viewer))).filter((line) => line !== null);
@@ -111,7 +111,41 @@ describe("the bots are named by rank", () => {
     const ladder = ["novice:1", "novice:3", "heuristic", "search:3", "expert"].map(botLabel);
     assert.deepEqual(ladder, ["Beginner bot", "Easy bot", "Medium bot", "Hard bot", "Expert bot"]);
     assert.equal(botLabel("random"), "Random moves bot");
-    assert.deepEqual(Object.keys(BOT_RANKS).length, 6);
+  });
+
+  test("the lobby offers the server's ladder in its order, then the bots off it", () => {
+    assert.deepEqual(botChoices(), [
+      ["novice:1", "bot.rank.beginner"],
+      ["novice:3", "bot.rank.easy"],
+      ["heuristic", "bot.rank.medium"],
+      ["search:3", "bot.rank.hard"],
+      ["expert", "bot.rank.expert"],
+      ["random", "bot.rank.random"],
+    ]);
+  });
+
+  test("the names and ranks follow the ladder the server gives, not one of the page's own", () => {
+    try {
+      setLadder({ ladder: [{ name: "easy", spec: "expert", elo: 1500 }], off_ladder: [] });
+      assert.equal(botLabel("expert"), "Easy bot");
+      assert.equal(botRank("expert"), "bot.rank.easy");
+      assert.equal(botLabel("novice:1"), "Bot novice:1");
+      assert.equal(botRank("random"), null);
+      assert.deepEqual(botChoices(), [["expert", "bot.rank.easy"]]);
+    } finally {
+      setLadder(LADDER);
+    }
+  });
+
+  test("before the ladder is read, a bot is called by its spec and none is offered", () => {
+    try {
+      setLadder({ ladder: [], off_ladder: [] });
+      assert.equal(botLabel("novice:1"), "Bot novice:1");
+      assert.equal(botLabel("tutorial"), "Practice bot");
+      assert.deepEqual(botChoices(), []);
+    } finally {
+      setLadder(LADDER);
+    }
   });
 
   test("'search' alone is level 3; a bot off the ladder keeps its spec; none is a bot", () => {

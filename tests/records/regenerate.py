@@ -12,7 +12,7 @@ files of records that no longer exist are deleted. A legal record that fails to 
 stops the script with exit status 1 and writes nothing for it.
 
 The golden files are the CLI's bytes, unchecked: review ``git diff tests/records`` and
-run ``pytest tests/test_replay.py``, whose checks of each record's ``expect`` facts (set
+run ``pytest tests/cli/test_replay.py``, whose checks of each record's ``expect`` facts (set
 by hand from docs/rules.md) do not depend on these files.
 """
 

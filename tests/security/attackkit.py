@@ -12,7 +12,6 @@ import statistics
 import subprocess
 import sys
 import time
-import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -20,16 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-with warnings.catch_warnings():
-    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
-    import serverkit  # noqa: F401
-
-from serverkit import recv
 from starlette.testclient import WebSocketTestSession
 
 from outlaws.engine import State, record_of
+from tests.server.serverkit import recv
 
 
 @cache

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import attackkit  # noqa: F401 - puts the servers' test kit on the path
 from fastapi.testclient import TestClient
-from serverkit import auth, create_bot_game, running
+
+from tests.server.serverkit import auth, create_bot_game, running
 
 PASSWORD = "correct horse battery"
 

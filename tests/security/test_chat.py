@@ -1,4 +1,4 @@
-"""Attacks on the chat (server/chat.py): oversized and invisible text, markup, flooding,
+"""Attacks on the chat (server/chat/rooms.py): oversized and invisible text, markup, flooding,
 a spectator reaching into the players' room, a forged or stolen seat, a message forced
 on a bot game, a token in the URL. Each refusal stores nothing."""
 
@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from attackkit import recv
 from fastapi.testclient import TestClient
-from serverkit import (
+
+from outlaws.server.chat import rooms as chat
+from tests.security.attackkit import recv
+from tests.server.serverkit import (
     Player,
     auth,
     create_bot_game,
@@ -21,8 +23,6 @@ from serverkit import (
     running,
     said_hello,
 )
-
-from outlaws.server import chat
 
 
 @pytest.fixture

@@ -18,16 +18,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from attackkit import recv  # noqa: F401  (the server kit's path)
-from serverkit import auth, http_game, settings_for
 from starlette.testclient import TestClient
 
 from outlaws.engine import Setup, State
 from outlaws.engine.names import CHARACTER_ID, TOKEN_ID
 from outlaws.server import create_app
-from outlaws.server.clocks import ClockConfig, ClockState
-from outlaws.server.service import hash_token
-from outlaws.server.storage import GameRow, SeatRow, Storage
+from outlaws.server.db.storage import GameRow, SeatRow, Storage
+from outlaws.server.games.clocks import ClockConfig, ClockState
+from outlaws.server.games.service import hash_token
+from tests.server.serverkit import auth, http_game, settings_for
 
 STREET0 = ("governor", "hitman", "sheriff", "indian", "storekeep", "dancer", "reporter", "bandit")
 STREET1 = ("governor", "reverend", "hitman", "indian", "storekeep", "dancer", "sheriff", "bandit")

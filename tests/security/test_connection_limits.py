@@ -15,8 +15,9 @@ from typing import Any
 
 import httpx
 import pytest
-from attackkit import live_server, recv, serve_command
-from serverkit import create_friend_game, running
+
+from tests.security.attackkit import live_server, recv, serve_command
+from tests.server.serverkit import create_friend_game, running
 
 HEADER_TIMEOUT = 1.0
 PER_CLIENT = 20

@@ -31,14 +31,14 @@ from typing import Any
 import httpx
 from alembic import command
 from alembic.config import Config
-from attackkit import live_server, serve_command
-from serverkit import create_friend_game, http_game, running
 from sqlalchemy import inspect, select, update
 
-from outlaws.server.clocks import ClockState
-from outlaws.server.settings import Settings
-from outlaws.server.storage import MIGRATIONS, Storage
-from outlaws.server.tables import games, heartbeats
+from outlaws.server.common.settings import Settings
+from outlaws.server.db.schema import games, heartbeats
+from outlaws.server.db.storage import MIGRATIONS, Storage
+from outlaws.server.games.clocks import ClockState
+from tests.security.attackkit import live_server, serve_command
+from tests.server.serverkit import create_friend_game, http_game, running
 
 #: The seat to act has this long, all told (per_turn; no bank).
 PER_TURN = 8.0

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import attackkit  # noqa: F401 - puts the servers' test kit on the path
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import Player, auth, create_friend_game, running
 from test_server_player_names import DOORS
+
+from tests.server.serverkit import Player, auth, create_friend_game, running
 
 #: Characters that are not shown as what they are, each inside a name that looks like
 #: ``Ann`` (or like nothing).

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import schemathesis
-from attackkit import recv
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serverkit import Player, auth, create_friend_game, http_game, running
+
+from tests.security.attackkit import recv
+from tests.server.serverkit import Player, auth, create_friend_game, http_game, running
 
 #: Examples per endpoint: enough to reach the odd corners, cheap enough for `make test`.
 EXAMPLES = 3

@@ -10,10 +10,9 @@ import json
 import threading
 from pathlib import Path
 
-from attackkit import long_record, median_ms, ping_times
-from serverkit import auth, create_friend_game, recv, running
-
-from outlaws.server.records import MAX_IMPORT_ACTIONS, REPLAY_PAGE
+from outlaws.server.games.records import MAX_IMPORT_ACTIONS, REPLAY_PAGE
+from tests.security.attackkit import long_record, median_ms, ping_times
+from tests.server.serverkit import auth, create_friend_game, recv, running
 
 
 def test_other_games_stay_responsive_while_the_heaviest_replay_is_refetched(

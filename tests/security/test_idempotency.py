@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from attackkit import recv
-from serverkit import auth, create_friend_game, http_game, running, stored_game
+from tests.security.attackkit import recv
+from tests.server.serverkit import auth, create_friend_game, http_game, running, stored_game
 
 
 def a_swap(game: dict[str, Any]) -> dict[str, Any]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attackkit  # noqa: F401 - puts the server tests' kit on the path
-from serverkit import running
+from tests.server.serverkit import running
 
 
 def test_the_server_refuses_a_bot_read_from_a_file(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 was one byte shorter after a real swap (R5.1, ``"swap": true``) than after a pretended
 one (``false``), and its legal actions, sent with it, changed with its cards by up to
 some 2 kB: an eavesdropper on the encrypted stream could tell one from the other by
-length. Every message is now padded (server/padding.py: a multiple of PAD_BUCKET bytes, at
+length. Every message is now padded (server/live/padding.py: a multiple of PAD_BUCKET bytes, at
 least STATE_FLOOR, or LEGAL_FLOOR with legal actions), and WebSocket compression is off."""
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import attackkit  # noqa: F401  (it puts the server tests' kit, serverkit, on the path)
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_friend_game, http_game, recv_text, running, said_hello
 from starlette.testclient import WebSocketTestSession
 
-from outlaws.server import service as service_module
-from outlaws.server.padding import LEGAL_FLOOR, PAD_BUCKET, STATE_FLOOR
+from outlaws.server.games import service as service_module
+from outlaws.server.live.padding import LEGAL_FLOOR, PAD_BUCKET, STATE_FLOOR
+from tests.server.serverkit import create_friend_game, http_game, recv_text, running, said_hello
 
 #: The seed every game of a test is dealt from, so that two games reach the same position.
 SEED = 20_261_201

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from attackkit import recv
 from fastapi.testclient import TestClient
-from serverkit import create_friend_game, running
 
-from outlaws.server.lobby import GUESTS_PER_ADDRESS, SETTLE
+from outlaws.server.lobby.feed import GUESTS_PER_ADDRESS, SETTLE
+from tests.security.attackkit import recv
+from tests.server.serverkit import create_friend_game, running
 
 
 def counting_reads(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> list[int]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attackkit  # noqa: F401 - puts the servers' test kit on the path
-from serverkit import auth, create_friend_game, running, said_hello, stored_game
+from tests.server.serverkit import auth, create_friend_game, running, said_hello, stored_game
 
 
 def test_a_private_invite_game_cannot_be_taken_by_its_public_id(tmp_path: Path) -> None:

@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 
 import pytest
-from attackkit import recv
-from serverkit import auth, create_friend_game, http_game, running, stored_game
 
-from outlaws.server.logs import redact
+from outlaws.server.http.logs import redact
+from tests.security.attackkit import recv
+from tests.server.serverkit import auth, create_friend_game, http_game, running, stored_game
 
 
 @pytest.mark.parametrize("since", ["²", "①", "9" * 4300, "-1", "1e3"])

@@ -9,31 +9,24 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
-import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-# The server tests' helpers (tests/server/serverkit.py): a server on an SQLite file.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-with warnings.catch_warnings():
-    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
-    from serverkit import (
-        PLACEMENT,
-        STREET,
-        auth,
-        create_placing_friend_game,
-        http_game,
-        join,
-        place,
-        recv,
-        running,
-        stored_game,
-    )
-
-from outlaws.server.storage import Storage
+from outlaws.server.db.storage import Storage
+from tests.server.serverkit import (
+    PLACEMENT,
+    STREET,
+    auth,
+    create_placing_friend_game,
+    http_game,
+    join,
+    place,
+    recv,
+    running,
+    stored_game,
+)
 
 #: Ann's street as it would show in any JSON answer, and in notation.
 SECRETS = (json.dumps(STREET), json.dumps(STREET, separators=(",", ":")), " ".join(STREET))

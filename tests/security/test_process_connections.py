@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 import httpx
-from attackkit import live_server, serve_command
 from test_connection_limits import closed, half_open
 
-from outlaws.server.guard import HEADROOM, connections_for
+from outlaws.server.http.guard import HEADROOM, connections_for
+from tests.security.attackkit import live_server, serve_command
 
 PER_PROCESS = 24
 

@@ -15,12 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attackkit  # noqa: F401 - puts the servers' test kit on the path
 from fastapi.testclient import TestClient
-from processkit import buses, database, two_servers  # noqa: F401 - their fixtures
-from serverkit import Player, auth, running
 
-from outlaws.server.bus import Bus
+from outlaws.server.cluster.bus import Bus
+from tests.server.processkit import two_servers
+from tests.server.serverkit import Player, auth, running
 
 PASSWORD = "six-guns at dawn"
 CLOCK = {"bank": 300, "per_turn": 30, "on_timeout": "lose"}
@@ -61,8 +60,8 @@ def test_a_rated_game_is_played_on_fixed_terms(tmp_path: Path) -> None:
 
 def test_one_account_cannot_take_both_seats_of_its_rated_game(
     tmp_path: Path,
-    database: str,  # noqa: F811 - the fixture
-    buses: Callable[[], Bus],  # noqa: F811 - the fixture
+    database: str,
+    buses: Callable[[], Bus],
 ) -> None:
     # Created through one server process, its invite taken through another.
     with two_servers(tmp_path, database, buses) as (host, client):

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from attackkit import live_server, serve_command
 from websockets.sync.client import connect
+
+from tests.security.attackkit import live_server, serve_command
 
 #: A token's parameter, spelt so that a naive check misses it.
 DISGUISED = [
@@ -51,7 +52,7 @@ def test_a_token_under_any_spelling_is_refused_and_hidden_from_a_debug_log(
 
 @pytest.mark.parametrize("name", DISGUISED)
 def test_the_log_filter_hides_each_spelling(name: str) -> None:
-    from outlaws.server.logs import redact
+    from outlaws.server.http.logs import redact
 
     line = f'127.0.0.1:5 - "GET /games/G?since=1&{name}=SECRET HTTP/1.1" 400'
     assert "SECRET" not in redact(line) and "since=1" in redact(line)

@@ -11,12 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attackkit  # noqa: F401 - puts the servers' test kit on the path
 from fastapi.testclient import TestClient
-from processkit import buses, database, two_servers  # noqa: F401 - their fixtures
-from serverkit import Player, auth, recv, running, said_hello
 
-from outlaws.server.bus import Bus
+from outlaws.server.cluster.bus import Bus
+from tests.server.processkit import two_servers
+from tests.server.serverkit import Player, auth, recv, running, said_hello
 
 PASSWORD = "six-guns at dawn"
 
@@ -86,8 +85,8 @@ def test_signing_out_everywhere_ends_the_seats_taken_while_signed_in(tmp_path: P
 
 def test_a_seat_token_ended_through_one_process_ends_on_the_others(
     tmp_path: Path,
-    database: str,  # noqa: F811 - the fixture
-    buses: Callable[[], Bus],  # noqa: F811 - the fixture
+    database: str,
+    buses: Callable[[], Bus],
 ) -> None:
     with two_servers(tmp_path, database, buses) as (a, b):
         doc = Player(a, "Doc", PASSWORD)

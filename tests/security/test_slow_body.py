@@ -21,7 +21,8 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from attackkit import live_server
+
+from tests.security.attackkit import live_server
 
 BODY_TIMEOUT = 1.5
 
@@ -32,7 +33,7 @@ SERVER = textwrap.dedent(
     import socket, sys
     import uvicorn
     from outlaws.server import Settings, create_app
-    from outlaws.server.guard import GuardedHttpProtocol
+    from outlaws.server.http.guard import GuardedHttpProtocol
 
     settings = Settings(db_url=sys.argv[1], bot_workers=1, body_timeout=float(sys.argv[2]))
     sock = socket.socket()

@@ -16,9 +16,10 @@ from typing import Any
 
 import httpx
 import pytest
-from attackkit import live_server, recv, serve_command
-from serverkit import create_friend_game, expand_legal, running, said_hello
 from websockets.sync.client import ClientConnection, connect
+
+from tests.security.attackkit import live_server, recv, serve_command
+from tests.server.serverkit import create_friend_game, expand_legal, running, said_hello
 
 #: The per-game cap on spectators, and on a client address's sockets (the defaults).
 SPECTATORS = 64

@@ -16,10 +16,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-import attackkit  # noqa: F401  (it puts the server tests' kit, serverkit, on the path)
 import pytest
-from attackkit import long_record
-from serverkit import (
+
+from outlaws.engine import Record, seat_view
+from outlaws.server.games.records import MAX_IMPORT_ACTIONS
+from outlaws.server.games.routes import HTTP_LOG_EVENTS
+from outlaws.server.live import hub
+from tests.security.attackkit import long_record
+from tests.server.serverkit import (
     create_friend_game,
     engine_state,
     expand_legal,
@@ -31,11 +35,6 @@ from serverkit import (
     said_hello,
     stored_record,
 )
-
-from outlaws.engine import Record, seat_view
-from outlaws.server import hub
-from outlaws.server.records import MAX_IMPORT_ACTIONS
-from outlaws.server.routes import HTTP_LOG_EVENTS
 
 #: What a hello may weigh, whatever the game's length: MAX_SYNC_EVENTS events of some
 #: 70 bytes, the view and the legal actions (16 kB padded).

@@ -12,12 +12,11 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import attackkit  # noqa: F401 - puts the servers' test kit on the path
 from fastapi.testclient import TestClient
-from processkit import database, servers  # noqa: F401 - the database fixture
-from serverkit import running
 
-from outlaws.server.bus import LocalBus
+from outlaws.server.cluster.bus import LocalBus
+from tests.server.processkit import servers
+from tests.server.serverkit import running
 
 PASSWORD = "correct horse battery"
 
@@ -59,7 +58,7 @@ def test_sixty_guesses_at_once_from_one_address_check_twenty_passwords(
 
 def test_guesses_spread_over_two_server_processes_share_one_count(
     tmp_path: Path,
-    database: str,  # noqa: F811 - the fixture
+    database: str,
 ) -> None:
     """Two processes on one database (SQLite or PostgreSQL): 30 guesses for one name,
     half to each, all at once, still check 5 passwords."""

@@ -12,12 +12,12 @@ from typing import Any
 
 import anyio
 import pytest
-from attackkit import recv
 from fastapi.testclient import TestClient
-from serverkit import auth, create_friend_game, http_game, running, stored_game
 from starlette.testclient import WebSocketTestSession
 
-from outlaws.server import ws as ws_module
+from outlaws.server.live import socket as ws_module
+from tests.security.attackkit import recv
+from tests.server.serverkit import auth, create_friend_game, http_game, running, stored_game
 
 
 def close_code(ws: WebSocketTestSession, timeout: float = 10.0) -> tuple[list[dict], int]:

@@ -1,9 +1,9 @@
 """Several apps on one database and one bus, as ``outlaws serve`` processes share
 PostgreSQL and Redis: the fixtures and helpers of the tests of several processes.
 
-The bus is one :class:`~outlaws.server.bus.LocalBus` shared by the apps; with
+The bus is one :class:`~outlaws.server.cluster.bus.LocalBus` shared by the apps; with
 ``OUTLAWS_TEST_REDIS`` (a redis URL) the same tests run over Redis, each app with its own
-:class:`~outlaws.server.bus.RedisBus`. With ``OUTLAWS_TEST_POSTGRES`` they run on
+:class:`~outlaws.server.cluster.bus.RedisBus`. With ``OUTLAWS_TEST_POSTGRES`` they run on
 PostgreSQL too.
 """
 
@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import postgres_database, settings_for
 
 from outlaws.server import create_app
-from outlaws.server.bus import Bus, LocalBus, RedisBus
+from outlaws.server.cluster.bus import Bus, LocalBus, RedisBus
+from tests.server.serverkit import postgres_database, settings_for
 
 REDIS = os.environ.get("OUTLAWS_TEST_REDIS")
 POSTGRES = os.environ.get("OUTLAWS_TEST_POSTGRES")

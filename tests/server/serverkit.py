@@ -20,7 +20,7 @@ from starlette.testclient import WebSocketTestSession
 
 from outlaws.engine import Action, Record, Setup, State
 from outlaws.server import Settings, create_app
-from outlaws.server.storage import GameRow, Storage
+from outlaws.server.db.storage import GameRow, Storage
 
 #: The keys a message of each type may carry: nothing else may reach a client.
 _COMMON = {

@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from serverkit import (
+from sqlalchemy import create_engine, text
+
+from outlaws.server import create_app
+from tests.server.serverkit import (
     Player,
     auth,
     create_bot_game,
@@ -21,9 +24,6 @@ from serverkit import (
     running,
     settings_for,
 )
-from sqlalchemy import create_engine, text
-
-from outlaws.server import create_app
 
 PASSWORD = "a good long secret"
 

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import auth, create_friend_game, http_game, recv, running, stored_record
 from starlette.websockets import WebSocketDisconnect
+
+from tests.server.serverkit import auth, create_friend_game, http_game, recv, running, stored_record
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 

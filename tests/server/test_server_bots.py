@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import create_bot_game, http_game, play_http, running, stored_record
 
 from outlaws.bots.ladder import LADDER
 from outlaws.engine import Action, seat_view
-from outlaws.server.botpool import BotPool
-from outlaws.server.codec import unpack_view
+from outlaws.server.common.codec import unpack_view
+from outlaws.server.games.botpool import BotPool
+from tests.server.serverkit import create_bot_game, http_game, play_http, running, stored_record
 
 
 class Recording(ThreadPoolExecutor):

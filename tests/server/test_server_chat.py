@@ -1,4 +1,4 @@
-"""Chat at the table (server/chat.py): two rooms a game, the players' and the
+"""Chat at the table (server/chat/rooms.py): two rooms a game, the players' and the
 spectators', stored with the game, pushed live on the game's WebSocket to its own room
 only, and across server processes through the bus. docs/protocol.md, Chat."""
 
@@ -11,7 +11,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import (
+from starlette.testclient import WebSocketTestSession
+
+from outlaws.server import create_app
+from outlaws.server.chat import rooms as chat
+from outlaws.server.cluster.bus import LocalBus
+from tests.server.serverkit import (
     Player,
     auth,
     create_bot_game,
@@ -22,10 +27,6 @@ from serverkit import (
     said_hello,
     settings_for,
 )
-from starlette.testclient import WebSocketTestSession
-
-from outlaws.server import chat, create_app
-from outlaws.server.bus import LocalBus
 
 
 def say(

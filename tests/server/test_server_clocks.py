@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from serverkit import auth, create_friend_game, http_game, running, stored_game
+from tests.server.serverkit import auth, create_friend_game, http_game, running, stored_game
 
 
 class FakeTime:

@@ -7,13 +7,12 @@ import json
 import pickle
 import random
 
-from serverkit import expand_legal, grouped
-
 from outlaws.engine import Action, State, seat_view
-from outlaws.server.botpool import choose_in_worker
-from outlaws.server.clocks import ClockConfig, ClockState
-from outlaws.server.codec import dumps, legal_json, pack_view, unpack_view
-from outlaws.server.hub import TokenBucket
+from outlaws.server.common.codec import dumps, legal_json, pack_view, unpack_view
+from outlaws.server.games.botpool import choose_in_worker
+from outlaws.server.games.clocks import ClockConfig, ClockState
+from outlaws.server.live.hub import TokenBucket
+from tests.server.serverkit import expand_legal, grouped
 
 
 def positions(games: int = 4, turns: int = 40) -> list[State]:

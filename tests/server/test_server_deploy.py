@@ -15,7 +15,8 @@ from typing import Any
 
 import httpx
 import pytest
-from deploykit import NEEDS_DEPLOY, Topology, alive, local_topology
+
+from tests.server.deploykit import NEEDS_DEPLOY, Topology, alive, local_topology
 
 pytestmark = NEEDS_DEPLOY
 

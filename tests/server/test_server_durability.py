@@ -8,7 +8,9 @@ import random
 from pathlib import Path
 
 import pytest
-from serverkit import (
+
+from outlaws.server.db.storage import Storage
+from tests.server.serverkit import (
     auth,
     create_bot_game,
     create_friend_game,
@@ -18,8 +20,6 @@ from serverkit import (
     stored_record,
     wait_for_actions,
 )
-
-from outlaws.server.storage import Storage
 
 
 def test_a_game_between_humans_survives_a_restart(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Liveness and readiness (``server/health.py``): what a load balancer asks a server.
+"""Liveness and readiness (``server/cluster/health.py``): what a load balancer asks a server.
 
 ``/healthz`` answers while the process does; ``/readyz`` answers 200 only when the
 database (and the bus between processes, when there is one) answers, and 503 naming
@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from serverkit import running
 from sqlalchemy import create_engine
 
-from outlaws.server import Settings, health
+from outlaws.server import Settings
+from outlaws.server.cluster import health
+from tests.server.serverkit import running
 
 
 def _app(client: Any) -> FastAPI:
@@ -99,7 +100,7 @@ def test_a_hung_database_is_a_timeout_and_costs_one_thread(tmp_path: Path) -> No
 
 
 class FakeBus:
-    """A bus between processes, as far as readiness sees one (``server/bus.py``)."""
+    """A bus between processes, as far as readiness sees one (``server/cluster/bus.py``)."""
 
     def __init__(
         self, failure: Exception | None = None, local: bool = False, hang: bool = False
@@ -179,7 +180,7 @@ def test_the_probes_are_in_the_api_document(tmp_path: Path) -> None:
     not os.environ.get("OUTLAWS_TEST_REDIS"), reason="OUTLAWS_TEST_REDIS is not set"
 )
 def test_readiness_pings_redis(tmp_path: Path) -> None:
-    bus_module = pytest.importorskip("outlaws.server.bus")
+    bus_module = pytest.importorskip("outlaws.server.cluster.bus")
     pytest.importorskip("redis")
     if "bus" not in {field.name for field in dataclasses.fields(Settings)}:
         pytest.skip("the settings take no bus")

@@ -10,7 +10,10 @@ import socket
 from pathlib import Path
 
 import pytest
-from serverkit import (
+
+from outlaws.bots.ladder import LADDER
+from outlaws.engine import Record, replay_json, seat_view
+from tests.server.serverkit import (
     auth,
     create_bot_game,
     create_friend_game,
@@ -20,8 +23,6 @@ from serverkit import (
     stored_record,
     wait_for_actions,
 )
-
-from outlaws.engine import Record, replay_json, seat_view
 
 
 def test_a_whole_game_against_a_bot(tmp_path: Path) -> None:
@@ -50,7 +51,7 @@ def test_a_whole_game_against_a_bot(tmp_path: Path) -> None:
 
 
 def _rows(path: Path, game_id: str) -> list:
-    from outlaws.server.storage import Storage
+    from outlaws.server.db.storage import Storage
 
     storage = Storage(f"sqlite:///{path / 'outlaws.db'}")
     try:
@@ -191,6 +192,14 @@ def test_openapi_documents_the_api(tmp_path: Path) -> None:
         assert "CreateGame" in spec["components"]["schemas"]
         assert "ErrorOut" in spec["components"]["schemas"]
         assert client.get("/bots").json()["specs"][0] == "random"
+
+
+def test_the_bots_answer_carries_the_ladder_in_order_then_the_random_bot(tmp_path: Path) -> None:
+    """The page names the bots and offers them from this answer, read once at start."""
+    with running(tmp_path) as client:
+        bots = client.get("/bots").json()
+    assert bots["ladder"] == [{"name": r.name, "spec": r.spec, "elo": r.elo} for r in LADDER]
+    assert [(r["name"], r["spec"]) for r in bots["off_ladder"]] == [("random", "random")]
 
 
 def test_a_thinking_bot_does_not_stall_other_tables(tmp_path: Path) -> None:

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from processkit import two_servers
-from serverkit import Player, auth, recv, running, said_hello
 from starlette.testclient import WebSocketTestSession
 
-from outlaws.server.bus import Bus
+from outlaws.server.cluster.bus import Bus
+from tests.server.processkit import two_servers
+from tests.server.serverkit import Player, auth, recv, running, said_hello
 
 
 def open_game(client: TestClient, **extra: Any) -> dict[str, Any]:

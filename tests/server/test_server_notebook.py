@@ -11,7 +11,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import (
+
+from outlaws.deduce import Belief, token_marginals
+from outlaws.engine import CHARACTERS, TOKENS, View, seat_view
+from tests.server.serverkit import (
     PLACEMENT,
     STREET,
     auth,
@@ -24,9 +27,6 @@ from serverkit import (
     running,
     stored_record,
 )
-
-from outlaws.deduce import Belief, token_marginals
-from outlaws.engine import CHARACTERS, TOKENS, View, seat_view
 
 
 def notebook(client: TestClient, game_id: str, token: str) -> dict[str, Any]:

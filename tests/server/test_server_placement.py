@@ -17,7 +17,13 @@ from typing import Any
 import pytest
 from alembic import command
 from alembic.config import Config
-from serverkit import (
+from sqlalchemy import text
+
+from outlaws.engine import Placement, Setup, seat_view
+from outlaws.server.db.storage import MIGRATIONS, Storage
+from outlaws.server.games import service as service_module
+from outlaws.server.games.service import hash_token
+from tests.server.serverkit import (
     MESSAGE_KEYS,
     PLACEMENT,
     STREET,
@@ -33,12 +39,6 @@ from serverkit import (
     stored_game,
     stored_record,
 )
-from sqlalchemy import text
-
-from outlaws.engine import Placement, Setup, seat_view
-from outlaws.server import service as service_module
-from outlaws.server.service import hash_token
-from outlaws.server.storage import MIGRATIONS, Storage
 
 #: Seat 1's cards in the friend games below (different from seat 0's).
 OTHER = Placement.parse("gov dan rep sher store band ind mayor | hit rev").to_json()

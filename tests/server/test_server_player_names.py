@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_bot_game, http_game, recv, running, said_hello
+
+from tests.server.serverkit import create_bot_game, http_game, recv, running, said_hello
 
 #: Names refused, and why.
 REFUSED = {

@@ -16,7 +16,11 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import (
+
+from outlaws.engine import Action, Record, Setup
+from outlaws.server import create_app
+from outlaws.server.db.storage import ActionRow, Conflict, Storage
+from tests.server.serverkit import (
     PLACEMENT,
     STREET,
     create_bot_game,
@@ -30,10 +34,6 @@ from serverkit import (
     settings_for,
     stored_game,
 )
-
-from outlaws.engine import Action, Record, Setup
-from outlaws.server import create_app
-from outlaws.server.storage import ActionRow, Conflict, Storage
 
 SERVER = os.environ.get("OUTLAWS_TEST_POSTGRES")
 pytestmark = pytest.mark.skipif(not SERVER, reason="OUTLAWS_TEST_POSTGRES is not set")

@@ -7,9 +7,9 @@ the others' moves at once; the same action sent to two at once is stored once; a
 that missed a bus message catches up before it acts; a game's bots and clocks run on
 one process (its runner), once, and another takes them over when it dies.
 
-The bus is one :class:`~outlaws.server.bus.LocalBus` shared by the apps; with
+The bus is one :class:`~outlaws.server.cluster.bus.LocalBus` shared by the apps; with
 ``OUTLAWS_TEST_REDIS`` (a redis URL) the same games run over Redis, each app with its own
-:class:`~outlaws.server.bus.RedisBus`. With ``OUTLAWS_TEST_POSTGRES`` (see
+:class:`~outlaws.server.cluster.bus.RedisBus`. With ``OUTLAWS_TEST_POSTGRES`` (see
 ``test_server_postgres.py``) they run on PostgreSQL too.
 """
 
@@ -28,8 +28,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from processkit import AT_ONCE, REDIS, servers, two_servers
-from serverkit import (
+from sqlalchemy import create_engine, event, text
+
+from outlaws.server import create_app
+from outlaws.server.cluster.bus import Bus, LocalBus, RedisBus
+from outlaws.server.db.storage import ActionRow, Storage
+from tests.server.processkit import AT_ONCE, REDIS, servers, two_servers
+from tests.server.serverkit import (
     PLACEMENT,
     auth,
     create_bot_game,
@@ -45,11 +50,6 @@ from serverkit import (
     settings_for,
     stored_game,
 )
-from sqlalchemy import create_engine, event, text
-
-from outlaws.server import create_app
-from outlaws.server.bus import Bus, LocalBus, RedisBus
-from outlaws.server.storage import ActionRow, Storage
 
 
 def stored_actions(database: str, game_id: str) -> list[int]:

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import Player, auth, running, settings_for
 
 from outlaws.server import create_app
-from outlaws.server.bus import LocalBus
+from outlaws.server.cluster.bus import LocalBus
+from tests.server.serverkit import Player, auth, running, settings_for
 
 PASSWORD = "six-guns at dawn"
 #: A rated game has a clock (docs/protocol.md, Rated play).

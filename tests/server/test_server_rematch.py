@@ -8,8 +8,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from processkit import two_servers
-from serverkit import (
+
+from outlaws.server.cluster.bus import Bus
+from tests.server.processkit import two_servers
+from tests.server.serverkit import (
     Player,
     auth,
     create_bot_game,
@@ -19,8 +21,6 @@ from serverkit import (
     running,
     said_hello,
 )
-
-from outlaws.server.bus import Bus
 
 
 def resign(client: TestClient, game_id: str, token: str) -> None:

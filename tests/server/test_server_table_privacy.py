@@ -14,14 +14,13 @@ import gc
 import random
 from pathlib import Path
 
-from serverkit import PLACEMENT, auth, place, running
-
 from outlaws.engine import Placement, State
-from outlaws.server.service import GameService
-from outlaws.server.table import Table
+from outlaws.server.games.service import GameService
+from outlaws.server.games.table import Table
+from tests.server.serverkit import PLACEMENT, auth, place, running
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "outlaws"
-TABLE_MODULE = SRC / "server" / "table.py"
+TABLE_MODULE = SRC / "server" / "games" / "table.py"
 #: The table's private attributes, as written inside it and as mangled outside.
 PRIVATE = ("_Table__state", "__state", "_Table__placements", "__placements")
 
@@ -50,7 +49,7 @@ def _reaches_for_state(tree: ast.AST) -> list[int]:
 
 
 def test_no_module_outside_the_table_reads_its_state() -> None:
-    """R8.3, R3.1: only server/table.py may touch a table's true state or the seats'
+    """R8.3, R3.1: only server/games/table.py may touch a table's true state or the seats'
     placements."""
     offenders = []
     for path in sorted(SRC.rglob("*.py")):

@@ -13,7 +13,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from serverkit import (
+from outlaws.engine import Record, seat_view
+from tests.server.serverkit import (
     MESSAGE_KEYS,
     auth,
     create_bot_game,
@@ -25,8 +26,6 @@ from serverkit import (
     running,
     stored_record,
 )
-
-from outlaws.engine import Record, seat_view
 
 
 def _plain(value: Any) -> Any:

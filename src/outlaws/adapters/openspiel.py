@@ -711,7 +711,7 @@ class OutlawsState(pyspiel.State):
     # pyspiel's own legal_actions and tensors cross into C++ and back into this class
     # (and, for a tensor, build a new initial state to size it on every call). Python
     # callers get the same answers from these, without the crossings; C++ callers still
-    # go through pyspiel, which asks the methods above. tests/test_adapters.py compares
+    # go through pyspiel, which asks the methods above. tests/adapters/test_frameworks.py compares
     # the two.
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the player to act), as pyspiel's

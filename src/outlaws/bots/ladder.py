@@ -3,8 +3,8 @@ stronger than the one below (docs/bots.md, "The ladder").
 
 A rung is a name the table shows (its catalogue key is ``bot.rank.<name>``), the bot
 spec that plays it and its Elo measured in the arena (random anchored at 1000), which
-rated games against it use as its fixed rating (``server/standings.py``). The browser's
-list (``web/lobby.js``) follows this one; ``tests/test_ladder.py`` checks it.
+rated games against it use as its fixed rating (``server/ratings/standings.py``). The browser
+reads this list from ``GET /bots`` (``web/core/bots.js``).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ class Rung:
 
 #: Weakest first. The two lowest make a person's mistakes (``novice``), so that a
 #: beginner can win and learn; the top plans over the hidden cards.
-#: The Elo: ``python bench/arena_merge.py --elo bench/results/ladder/*.json
-#: bench/results/expert/*.json`` (the round robin of docs/bots.md, "The ladder").
+#: The Elo: ``python bench/arena_merge.py --elo bench/results/ladder.json
+#: bench/results/expert.json`` (the round robin of docs/bots.md, "The ladder").
 LADDER: tuple[Rung, ...] = (
     Rung("beginner", "novice:1", 1406.0),
     Rung("easy", "novice:3", 1734.0),

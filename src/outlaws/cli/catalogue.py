@@ -4,7 +4,7 @@ The words of the game log and the names of the players come from the package dat
 ``outlaws/web/i18n/<lang>.json``, the files the server sends to the browser
 (docs/i18n.md). They are read here through :mod:`importlib.resources`, as data, never
 copied: a message changed there reads the same in both. The lookup follows the page's
-``web/i18n.js``: the language's message, else the English one, else the key itself, and
+``web/core/i18n.js``: the language's message, else the English one, else the key itself, and
 ``{name}`` placeholders filled from the parameters given (an unknown one is left as is).
 """
 
@@ -79,7 +79,7 @@ class Catalogue:
         return PLACEHOLDER.sub(fill, text)
 
     def sentences(self, parts: list[str]) -> str:
-        """Whole sentences one after the other, as ``web/i18n.js`` sets them: side by
+        """Whole sentences one after the other, as ``web/core/i18n.js`` sets them: side by
         side in Japanese, a space between them in the other languages."""
         return ("" if self.lang == "ja" else " ").join(parts)
 
@@ -92,7 +92,7 @@ class Catalogue:
         return self.t(f"token.{name}")
 
     def bot_label(self, spec: str) -> str:
-        """How a bot is called, as the page calls it (``web/ui.js``, ``botLabel``): by
+        """How a bot is called, as the page calls it (``web/core/bots.js``, ``botLabel``): by
         the rank of its rung of the ladder ("Medium bot"), else by its spec."""
         if spec == "tutorial":
             return self.t("bot.tutorial")

@@ -2,7 +2,7 @@
 
 The chooser knows no rule. Every option it offers is a value found in the engine's list
 of legal actions, and each choice only filters that list until one action is left, as
-the browser's chooser does (src/outlaws/web/actions.js). So at every step each option
+the browser's chooser does (src/outlaws/web/game/actions.js). So at every step each option
 leads to at least one legal action, and every legal action can be reached. The seat's
 :class:`~outlaws.engine.View` gives the words of the options (the card at a column, a
 token already seen); it never decides what is offered.

@@ -1,10 +1,10 @@
-"""The game log in words, for the terminal: the browser's log (``web/log.js``) line for line.
+"""The game log in words, for the terminal: the browser's log (``web/game/log.js``) line for line.
 
 Each event type of docs/events.md is said through the template of the shared catalogue
 (:mod:`~outlaws.cli.catalogue`) that the browser uses, chosen the same way: a ``.self``
 variant for the reader's own events, the known variants when the reader's view holds a
 secret field, the card that looks or takes named in the action's own line and its reveal
-then left out. ``tests/test_cli_words.py`` holds this to the page's own lines, event by
+then left out. ``tests/cli/test_words.py`` holds this to the page's own lines, event by
 event, in every language.
 """
 

@@ -27,7 +27,7 @@ def serve(
         float, typer.Option(help="Messages a second each WebSocket may send (burst: twice).")
     ] = 20.0,
     # Off by default: compressed, a message's size follows its content again, and the
-    # padding that hides what a message's length would tell (server/padding.py: a real swap
+    # padding that hides what a message's length would tell (server/live/padding.py: a real swap
     # from a bluff, R5.1) no longer hides it. Only for a server whose traffic no one else
     # can see.
     ws_compression: Annotated[
@@ -86,7 +86,7 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from ..server import Settings, create_app
-    from ..server.guard import GuardedHttpProtocol, Limits, connections_for
+    from ..server.http.guard import GuardedHttpProtocol, Limits, connections_for
 
     settings = Settings(
         db_url=db,

@@ -1,7 +1,7 @@
 """The steps of the terminal's chooser (:mod:`outlaws.cli.chooser`): what each step
 offers, read from a legal action, and the words that ask it.
 
-A step is a field of an action, like the browser's (src/outlaws/web/actions.js): which
+A step is a field of an action, like the browser's (src/outlaws/web/game/actions.js): which
 card it starts from (``anchor``), its type, then the type's own fields in the order a
 player thinks of them (a move's other column, then swap or pretend; a Sheriff's call,
 then the target, then the Mayor). ``values`` reads what a legal action offers at the

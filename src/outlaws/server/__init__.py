@@ -7,6 +7,6 @@ engine's view for its seat.
 """
 
 from .app import create_app
-from .settings import Settings
+from .common.settings import Settings
 
 __all__ = ["Settings", "create_app"]

@@ -17,13 +17,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import accountroutes, chatroutes, health, lobbyroutes, routes, ws
-from .errors import ApiError
-from .guard import BodyTimeout
-from .logs import hide_secrets_in_logs
-from .padding import PaddedAnswers
-from .service import GameService
-from .settings import Settings
+from .accounts import routes as accountroutes
+from .chat import routes as chatroutes
+from .cluster import health
+from .common.errors import ApiError
+from .common.settings import Settings
+from .games import routes
+from .games.service import GameService
+from .http.guard import BodyTimeout
+from .http.logs import hide_secrets_in_logs
+from .live import socket as ws
+from .live.padding import PaddedAnswers
+from .lobby import routes as lobbyroutes
 
 DESCRIPTION = """\
 The table of **Outlaws: Last Man Standing**, server side.
@@ -133,7 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
-            # First: a balancer's readiness probe now says "stopping" (server/health.py).
+            # First: a balancer's readiness probe now says "stopping" (server/cluster/health.py).
             health.mark_stopping(app)
             await service.stop()
 
@@ -144,7 +149,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    #: The WebSockets open from each client address (``server/ws.py``'s limits): its
+    #: The WebSockets open from each client address (``server/live/socket.py``'s limits): its
     #: spectators' and lobby's, and those waiting for their hello.
     app.state.sockets_of_client = {}
     app.state.waiting_of_client = {}
@@ -154,7 +159,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chatroutes.router)
     app.include_router(ws.router)
     app.include_router(lobbyroutes.router)
-    # /healthz and /readyz for load balancers: no token, not padded (server/health.py).
+    # /healthz and /readyz for load balancers: no token, not padded (server/cluster/health.py).
     app.include_router(health.router)
     # Answers about games padded like WebSocket messages: lengths must not tell hidden facts.
     app.add_middleware(PaddedAnswers)

@@ -1,3 +1,4 @@
+// @ts-check
 // The single-page app: hash routes, the header (language selector, account menu), one
 // page at a time.
 //   #/                      lobby
@@ -7,14 +8,15 @@
 //   #/replay/{id}           replay a finished game
 //   #/player/{name}         a player's profile: ratings and rated games
 
-import { AccountMenu } from "./lobby/account.js";
-import { GamePage } from "./game/game.js";
-import { HowtoPage } from "./learn/howto.js";
+import { loadLadder } from "./core/bots.js";
 import { LANGUAGES, language, onLanguageChange, preferredLanguage, setLanguage, t, translateDom } from "./core/i18n.js";
+import { GamePage } from "./game/game.js";
+import { ReplayPage } from "./game/replay.js";
+import { HowtoPage } from "./learn/howto.js";
+import { installTooltips } from "./learn/tooltip.js";
+import { AccountMenu } from "./lobby/account.js";
 import { JoinPage, LobbyPage } from "./lobby/lobby.js";
 import { ProfilePage } from "./lobby/profile.js";
-import { ReplayPage } from "./game/replay.js";
-import { installTooltips } from "./learn/tooltip.js";
 
 const ROUTES = [
   [/^#?\/?$/, () => new LobbyPage()],
@@ -77,7 +79,8 @@ function header() {
 }
 
 async function start() {
-  await setLanguage(preferredLanguage());
+  // The catalogue and the bots' ladder, both needed by the first page drawn.
+  await Promise.all([setLanguage(preferredLanguage()), loadLadder()]);
   header();
   const account = new AccountMenu();
   document.getElementById("account-slot").append(account.el);

@@ -5,7 +5,7 @@ environments (:mod:`outlaws.adapters.vector`).
 (:mod:`~outlaws.adapters.kernel.rules` names the fields), deals them from
 :class:`~outlaws.engine.Setup` like :meth:`outlaws.engine.State.new`, and steps, masks
 and encodes them with one call each for the whole batch. The rules are a port of the
-engine's; the engine stays the reference, and ``tests/test_kernel.py`` checks the port
+engine's; the engine stays the reference, and ``tests/adapters/test_kernel.py`` checks the port
 against it game by game.
 
 >>> games = Games(2)

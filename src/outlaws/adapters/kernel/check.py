@@ -10,7 +10,7 @@ raises :class:`KernelMismatch`, naming the game, the step and what differs.
 The policy picks an action *kind* uniformly among the legal kinds, then an id of that
 kind: a uniform choice over ids would be nearly all Saloon exchanges (336 of the 987
 ids), and would seldom shoot, arrest, intercept, cancel or reach a sudden death.
-``tests/test_kernel.py`` runs it on a few hundred games and checks that every kind of
+``tests/adapters/test_kernel.py`` runs it on a few hundred games and checks that every kind of
 event occurred; ``bench/kernel_diff.py`` on ten thousand.
 """
 

@@ -4,7 +4,7 @@ compiled: the layout of :mod:`outlaws.adapters.features`, entry for entry.
 What a seat may know is decided here as in :func:`outlaws.engine.seat_frame` (R8): its
 own cards, the other seat's only where face up (an immobilized Bandit, a headlined card,
 R8.4) or once the game is over (R8.6), a token where the seat's knowledge bit is set,
-and the public rest. ``tests/test_kernel.py`` compares every vector with the engine's
+and the public rest. ``tests/adapters/test_kernel.py`` compares every vector with the engine's
 encoder, and runs the view-indistinguishability check of the research interfaces on it.
 """
 

@@ -5,7 +5,7 @@ game is over: the row answers all four at the compiled rules' pace. Everything e
 seat's :class:`~outlaws.engine.View` for a bot, a belief, a string, a record) needs the
 engine's :class:`~outlaws.engine.State`, which :attr:`MirroredGame.state` brings up to
 date from the same actions only when it is read: a loop that never reads it never pays
-for it. The row is a port checked against the engine (``tests/test_kernel.py``); the
+for it. The row is a port checked against the engine (``tests/adapters/test_kernel.py``); the
 State stays the reference.
 
 >>> from outlaws.engine import Setup

@@ -4,7 +4,7 @@ Each game is one row of an int32 array (``games[g]``, fields at the offsets belo
 so that a batch of games is stepped in one call with no Python object per game. The
 functions are a line-by-line port of the engine's ``_legal`` and ``_apply`` methods and
 of what :class:`outlaws.adapters.features.SeatEncoder` reads from the log: the engine
-stays the one reference, and ``tests/test_kernel.py`` plays random games through both
+stays the one reference, and ``tests/adapters/test_kernel.py`` plays random games through both
 and asserts that every legal-action mask, observation and ending is identical.
 
 Two things stay outside: the deal (:class:`~outlaws.engine.Setup`, in Python) and the

@@ -1,3 +1,4 @@
+// @ts-check
 // The chat panel at the table (docs/protocol.md, Chat): a seat talks in the players'
 // room, a spectator in the spectators' room. Messages are shown as text (textContent,
 // never HTML); quick phrases in the reader's language; a player may mute the opponent
@@ -5,8 +6,10 @@
 // messages from others are read out politely by screen readers. The logic is
 // chatlog.js's; this file draws it and talks to the server.
 
-import { csrf, loadSession, signedIn } from "../core/session.js";
 import { api } from "../core/api.js";
+import { h } from "../core/dom.js";
+import { t, tn } from "../core/i18n.js";
+import { csrf, loadSession, signedIn } from "../core/session.js";
 import {
   MAX_NAME,
   MAX_TEXT,
@@ -24,8 +27,6 @@ import {
   textProblem,
   visibleMessages,
 } from "./chatlog.js";
-import { t, tn } from "../core/i18n.js";
-import { h } from "../core/dom.js";
 
 /** The words of each reason a text is not sent (chatlog.js's textProblem). */
 const PROBLEMS = { empty: "chat.error.empty", long: "chat.error.long", control: "chat.error.invalid" };

@@ -1,3 +1,4 @@
+// @ts-check
 // The chat's logic, without the page (chat.js draws it): the list of messages a page
 // holds, the checks a message passes before it is sent (the server's own: 1 to 200
 // characters once trimmed, no control characters, 5 messages in 10 seconds), the quick

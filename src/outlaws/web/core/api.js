@@ -1,3 +1,4 @@
+// @ts-check
 // The server's HTTP API (docs/protocol.md) and the game WebSocket, with reconnection.
 // Seat tokens never go in a URL (logs keep URLs; the server refuses `?token=`): over
 // HTTP they go in the Authorization header, on the WebSocket in its first message (a
@@ -72,6 +73,8 @@ export const api = {
   offerRematch: (id, token, csrf) => request("POST", `/games/${enc(id)}/rematch`, { token, csrf }),
   declineRematch: (id, token) => request("DELETE", `/games/${enc(id)}/rematch`, { token }),
   lobby: () => request("GET", "/lobby"),
+  /** The bots, and the difficulty ladder the table offers (weakest first), then the bots off it. */
+  bots: () => request("GET", "/bots"),
   takeSeek: (id, name, csrf) => request("POST", `/seeks/${enc(id)}`, { body: name ? { name } : {}, csrf }),
   /** The chat of this reader's room (a seat's token: the players'; none: the spectators'). */
   chat: (id, token) => request("GET", `/games/${enc(id)}/chat`, { token }),

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's one way to build elements: h("button", {class, text, onclick, ...}, ...children).
 // Attributes `class`, `html` and `text` set those properties, `on<event>` adds a listener,
 // any other is set as an attribute (true: present and empty; null, undefined, false: left

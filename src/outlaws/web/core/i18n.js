@@ -1,3 +1,4 @@
+// @ts-check
 // Message catalogues: every word the player reads comes from i18n/<lang>.json.
 // English is always loaded as the fallback; a missing catalogue or key falls back to it.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Small inline SVG emblems: no fonts or images fetched from anywhere.
 // Every icon is decorative (aria-hidden): the names beside them carry the meaning.
 

@@ -1,11 +1,12 @@
+// @ts-check
 // Pages that cannot go on, and say why with a way out: an invite opened again (if this
 // browser took that seat with it, the way back to the seat; if it is spent, a page that
 // says so) and a table the server refused (a wrong seat key, an unknown game).
 
 import { api } from "./api.js";
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import * as store from "./store.js";
-import { h } from "./dom.js";
 
 function notice(text, ...links) {
   return h(

@@ -1,3 +1,4 @@
+// @ts-check
 // The session as the page knows it (optional: a guest plays as before). The session is an
 // HttpOnly cookie the page never sees; what the page keeps is the account's name and
 // the session's anti-CSRF token, read from GET /account, sent with every request that

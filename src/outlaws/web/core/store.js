@@ -1,3 +1,4 @@
+// @ts-check
 // The seat tokens of my games, kept in this browser only (localStorage).
 
 const KEY = "outlaws.games";

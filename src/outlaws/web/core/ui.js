@@ -1,9 +1,11 @@
+// @ts-check
 // Small shared pieces of the page: the live region, the error banner, names of players,
 // the focus kept across a redraw, a friend's invite link.
 
-import { t } from "./i18n.js";
-import { h } from "./dom.js";
 import { focusQuietly } from "../learn/tooltip.js";
+import { botLabel } from "./bots.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** Say `text` to screen readers (the polite live region). */
 export function announce(text) {
@@ -34,33 +36,6 @@ export function errorText(error) {
     ? String(error.message).replace(/^R\d+(?:\.\d+)*:\s*/, "") // the words, not the rule id
     : "";
   return detail ? `${title} — ${detail}` : title;
-}
-
-/** The ladder of the bots by strength: a spec of the API ("random", "heuristic",
- * "search:1".."search:5"; "search" alone is level 3) -> the key of its rank's name. */
-export const BOT_RANKS = {
-  "novice:1": "bot.rank.beginner",
-  "novice:3": "bot.rank.easy",
-  heuristic: "bot.rank.medium",
-  "search:3": "bot.rank.hard",
-  expert: "bot.rank.expert",
-  random: "bot.rank.random",
-};
-
-/** The rank's key of a spec, or null for a bot off the ladder. */
-export function botRank(spec) {
-  const key = spec === "search" ? "search:3" : spec;
-  return Object.hasOwn(BOT_RANKS, key) ? BOT_RANKS[key] : null;
-}
-
-/** How a bot is called ("novice:1": "Beginner bot", "search:5": "Bot search:5", off the ladder). */
-export function botLabel(spec) {
-  if (!spec) return t("bot.generic");
-  // The guided game's partner plays a script, not a rank of the ladder.
-  if (spec === "tutorial") return t("bot.tutorial");
-  const rank = botRank(spec);
-  if (rank) return t("bot.ranked", { rank: t(rank) });
-  return t("bot.named", { name: spec });
 }
 
 /** The most characters of a name as it is shown: a longer one ends in "…" (the whole

@@ -1,3 +1,4 @@
+// @ts-check
 // Choosing an action, step by step, from the engine's list of legal actions.
 // Nothing here knows a rule: every option offered is a value found in `legal`, and a
 // choice only filters that list, until one action is left.

@@ -1,16 +1,17 @@
+// @ts-check
 // The table's alerts, the side of notify.js that touches the browser: the sound cues
 // (Web Audio, made on the spot: nothing fetched), the browser notifications, the
 // low-time words for screen readers, and their settings under the toolbar. The sound is
 // off until the player turns it on (remembered in this browser); notifications are
 // asked for only when the player clicks for them.
 
-import { isSeat } from "./gamestate.js";
-import { clockText } from "./gameview.js";
+import { h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { icon } from "../core/icons.js";
-import { CRITICAL, CUES, lowTimeCue, notificationText, notifyState, shouldNotify, turnCue } from "./notify.js";
-import { h } from "../core/dom.js";
 import { announce } from "../core/ui.js";
+import { isSeat } from "./gamestate.js";
+import { clockText } from "./gameview.js";
+import { CRITICAL, CUES, lowTimeCue, notificationText, notifyState, shouldNotify, turnCue } from "./notify.js";
 
 const SOUND_KEY = "outlaws.sound";
 /** The loudest a cue gets (0..1): a small bell, not an alarm. */

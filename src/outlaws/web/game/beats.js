@@ -1,3 +1,4 @@
+// @ts-check
 // The beats of the animation: new events are cut into beats, one an action, shown one
 // after another, so that a reveal stays in sight long enough to be read. `splitBeats` and
 // `planBeat` are pure; `BeatPlayer` runs the beats on a timer and asks the page to draw.

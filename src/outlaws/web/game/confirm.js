@@ -1,15 +1,16 @@
+// @ts-check
 // No surprises: every action that shows a card or spends a token (exposure.js's
 // REVEALING) is confirmed in one dialog before it is sent, or never, as the player
 // chooses (kept in this browser); an action that would give the Governor away is always
 // warned of. Also the exposure toggle, and the outline of the cards a reaction is about.
 
-import { myTurn } from "./gamestate.js";
+import { h } from "../core/dom.js";
 import { cardName, t, tokenName } from "../core/i18n.js";
 import {
   drawExposure, exposureColumns, governorWarning, needsConfirm, shownColumns,
 } from "./exposure.js";
+import { myTurn } from "./gamestate.js";
 import { reactionContext } from "./reaction.js";
-import { h } from "../core/dom.js";
 
 const SETTING = "outlaws.confirm";
 

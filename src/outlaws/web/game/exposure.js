@@ -1,3 +1,4 @@
+// @ts-check
 // Know your exposure: what the opponent can deduce of the seat's own cards, from public
 // facts only (the notebook's `exposure`, docs/protocol.md), drawn over the seat's cards,
 // and the pure rules that say which actions show a card or spend a token and which of

@@ -1,12 +1,13 @@
+// @ts-check
 // Following the other seat: what the status bar says while its actions are played back
 // (and the Skip button), that a bot is thinking, the last action marked on the board
 // (and said in words), and, at the end, the action that decided the game. The functions
 // that read events are pure; `decorateStatus` and `lastActionNote` draw.
 
-import { outcome } from "./gamestate.js";
-import { t } from "../core/i18n.js";
-import { describeAll } from "./log.js";
 import { h } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+import { outcome } from "./gamestate.js";
+import { describeAll } from "./log.js";
 
 /** Events that begin an action of a seat (a `reveal` followed by its `take` too). */
 const ACTION_START = new Set([

@@ -1,3 +1,4 @@
+// @ts-check
 // A game at the table: a seat's (#/game/{id}/{token}) or a spectator's (#/watch/{id}).
 // Everything shown comes from the server's messages: the engine's view for this seat, its
 // event log and its legal actions. This controller wires the parts: the socket feeds
@@ -5,29 +6,29 @@
 // renderers (gameview.js, the board of table.js, panel.js, notebook.js) draw the state as
 // of the beat on screen (moment.js), so that they all tell the same moment.
 
-import { Alerts } from "./alerts.js";
-import { api, GameSocket } from "../core/api.js";
-import { BeatPlayer } from "./beats.js";
 import { ChatPanel } from "../chat/chat.js";
+import { api, GameSocket } from "../core/api.js";
+import { t } from "../core/i18n.js";
+import { refusedStatus } from "../core/notices.js";
+import * as store from "../core/store.js";
+import { announce, errorText, focusMemo, playerName, restoreFocus } from "../core/ui.js";
+import { focusQuietly } from "../learn/tooltip.js";
+import { isTutorial } from "../learn/tutorial.js";
+import { TutorialGuide } from "../learn/tutorialview.js";
+import { Rematch } from "../lobby/rematch.js";
+import { PlacementScreen, renderPlacingStatus } from "../placement/placementview.js";
+import { Alerts } from "./alerts.js";
+import { BeatPlayer } from "./beats.js";
 import { Guard } from "./confirm.js";
 import { decorateStatus, lastAction, lastActionNote, touched } from "./follow.js";
 import { heldEvents, initialState, isSeat, myTurn, placing, reduce, sending, tabTitle, turnKey } from "./gamestate.js";
 import * as gameview from "./gameview.js";
-import { t } from "../core/i18n.js";
 import { describeAll } from "./log.js";
-import { Notebook } from "./notebook.js";
-import { refusedStatus } from "../core/notices.js";
-import { ActionPanel, boardChoice, chooserContext } from "./panel.js";
-import { PlacementScreen, renderPlacingStatus } from "../placement/placementview.js";
-import { revealedWhileAsked } from "./reaction.js";
-import { Rematch } from "../lobby/rematch.js";
-import * as store from "../core/store.js";
-import { renderBoard, renderTableInfo } from "./table.js";
 import { shownState } from "./moment.js";
-import { isTutorial } from "../learn/tutorial.js";
-import { focusQuietly } from "../learn/tooltip.js";
-import { TutorialGuide } from "../learn/tutorialview.js";
-import { announce, errorText, focusMemo, playerName, restoreFocus } from "../core/ui.js";
+import { Notebook } from "./notebook.js";
+import { ActionPanel, boardChoice, chooserContext } from "./panel.js";
+import { revealedWhileAsked } from "./reaction.js";
+import { renderBoard, renderTableInfo } from "./table.js";
 
 export class GamePage {
   constructor({ game, token = null }) {

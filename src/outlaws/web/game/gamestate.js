@@ -1,3 +1,4 @@
+// @ts-check
 // The page state of a game at the table, reduced from the server's messages
 // (docs/protocol.md): `reduce(state, message)` gives the next state, never touching the
 // one it was given. No DOM, no socket here: what the page must do about a message
@@ -6,14 +7,20 @@
 import { expandLegal } from "./actions.js";
 
 /**
+ * An object of the server's JSON (docs/format.md, docs/protocol.md): a view, an event, a
+ * legal action, a message; its fields are the ones those documents give.
+ * @typedef {Record<string, any>} Json
+ */
+
+/**
  * What a message asks of the page besides showing the new state.
  * @typedef {object} Effects
- * @property {object[]} fresh events new to the page: shown one beat after another
+ * @property {Json[]} fresh events new to the page: shown one beat after another
  * @property {boolean} first the first view of this game: shown at once, nothing to animate
  * @property {number | null} sync a gap in the log: ask the server again from this index
  * @property {boolean} newChoice a new position (or a new legal list): the choice starts again
  * @property {boolean} refused the server refused the action this page was waiting for
- * @property {object | null} error an `error` message's body, to show
+ * @property {Json | null} error an `error` message's body, to show
  * @property {boolean} started the placement phase just ended: play begins (R3.1)
  */
 
@@ -21,23 +28,23 @@ import { expandLegal } from "./actions.js";
  * The page state of a game.
  * @typedef {object} PageState
  * @property {0 | 1 | null} seat this page's seat, null for a spectator
- * @property {object | null} view the engine's view, without its log
- * @property {object[]} events the log this page holds: the whole log, or its end from
+ * @property {Json | null} view the engine's view, without its log
+ * @property {Json[]} events the log this page holds: the whole log, or its end from
  *   `logStart` on
  * @property {number} logStart the index in the whole log of `events[0]`: 0, or more when
  *   the server left the older events out of a long game's `hello` (`truncated`,
  *   docs/protocol.md); they are in the replay, and the notebook counts them
- * @property {object[] | null} legal the legal actions as docs/format.md objects, null when it is
+ * @property {Json[] | null} legal the legal actions as docs/format.md objects, null when it is
  *   not this seat's decision
  * @property {string | null} status waiting, placing, playing, over
  * @property {"placing" | "play" | null} phase placing: the seats arrange their cards
  *   (R3.1) and there is no view yet; play: the game proper
- * @property {{done: boolean[], mine: object | null} | null} placement while placing: which
+ * @property {{done: boolean[], mine: Json | null} | null} placement while placing: which
  *   seats are done, and this seat's own arrangement once made
- * @property {object | null} result
- * @property {object[]} players
+ * @property {Json | null} result
+ * @property {Json[]} players
  * @property {string | null} kind bot, friend, imported
- * @property {object | null} clock
+ * @property {Json | null} clock
  * @property {number} clockOffset server time minus this browser's time, in seconds
  * @property {number} actions actions in the game's record
  * @property {string | null} position what identifies the position the legal list belongs to

@@ -1,19 +1,20 @@
+// @ts-check
 // The parts of the game page around the board, drawn from the page state: its skeleton,
 // the status bar and clock, the error banner, the game-over and waiting panels, the
 // toolbar and the log. Each function redraws one part; none keeps state of its own.
 
 import { api } from "../core/api.js";
-import { isSeat, outcome } from "./gamestate.js";
+import { h } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
 import { icon } from "../core/icons.js";
+import * as store from "../core/store.js";
+import { announce, inviteBox } from "../core/ui.js";
 import { helpLink, howtoButton } from "../learn/howto.js";
+import { sectionFor } from "../learn/rules.js";
 import { decidingText } from "./follow.js";
+import { isSeat, outcome } from "./gamestate.js";
 import { describeAt, eventClass } from "./log.js";
 import { clockFaces, CRITICAL } from "./notify.js";
-import { sectionFor } from "../learn/rules.js";
-import * as store from "../core/store.js";
-import { h } from "../core/dom.js";
-import { announce, inviteBox } from "../core/ui.js";
 
 /** The page's elements, empty, in place in `root`. `onResign`: the resignation confirmed. */
 export function buildSkeleton(root, { connecting, onResign }) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The game log in words: each event type of docs/events.md through a catalogue template.
 // A template has a `.self` variant for the viewer's own events ("You ...").
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The moment on screen. The server's news comes at once (a bot answers within a blink)
 // but is shown beat by beat (beats.js): the page draws everything (the board, the status
 // bar, the action panel, the log, the end of the game) from the state as of the beat on
@@ -7,13 +8,19 @@ import { beatActor } from "./beats.js";
 import { heldEvents, isSeat } from "./gamestate.js";
 
 /**
+ * A beat: events shown together, the state the message that brought them made, and how
+ * much of the log is shown once it has played (beats.js).
+ * @typedef {{events: import("./gamestate.js").Json[], frame: import("./gamestate.js").PageState | null, upTo: number}} Beat
+ */
+
+/**
  * Does this beat hold the page back? Another seat's action does: its news waits until it
  * is shown. One's own action, or the table's own events, do not: this seat chose them
  * (or they follow from them), and the page may go on while they play. Unless one's own
  * action ends the game: then there is nothing to go on to, and the end waits for it to
  * be shown, as it waits for the other seat's last action.
  * @param {import("./gamestate.js").PageState} latest the state all the messages made
- * @param {{events: object[], frame: object | null, upTo: number}} beat
+ * @param {Beat} beat
  */
 export function holdsBack(latest, beat) {
   const actor = beatActor(beat);
@@ -35,7 +42,7 @@ export function holdsBack(latest, beat) {
  * action the page waits for (`now`: it is on screen); what this page sent and awaits
  * stays the latest's.
  * @param {import("./gamestate.js").PageState} latest
- * @param {{events: object[], frame: object | null, upTo: number}[]} beats
+ * @param {Beat[]} beats
  * @returns {import("./gamestate.js").PageState}
  */
 export function shownState(latest, beats) {

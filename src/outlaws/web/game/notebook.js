@@ -1,11 +1,12 @@
+// @ts-check
 // The seat's notebook: what its own view lets it deduce of the opponent's face-down
 // cards and of the token slots (GET /games/{id}/notebook, docs/protocol.md), and where
 // each opponent card was last seen. Shown beside the table and over the board's cards.
 
+import { h } from "../core/dom.js";
 import { cardName, listOf, t } from "../core/i18n.js";
 import { icon } from "../core/icons.js";
 import { columnsFor } from "./table.js";
-import { h } from "../core/dom.js";
 
 const CHARACTERS = [
   "governor", "hitman", "sheriff", "indian", "storekeep", "dancer", "reporter", "bandit", "reverend", "mayor",

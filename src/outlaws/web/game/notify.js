@@ -1,3 +1,4 @@
+// @ts-check
 // What the table tells a player who is not looking at it: a sound and a browser
 // notification when it becomes their turn, and the clocks' low-time warnings. Pure
 // decisions only (no DOM, no audio, no storage): given the state before and after a

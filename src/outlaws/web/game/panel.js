@@ -1,19 +1,20 @@
+// @ts-check
 // The action panel: the seat picks one of its cards (or Saloon cards), then an action
 // type, then the options of each step, until one legal action is left and is sent; a
 // reaction is asked in a prompt beside the board. The choosing itself is actions.js's Chooser: this
 // module draws it, and says what on the board may be clicked.
 
+import { h } from "../core/dom.js";
+import { cardName, t } from "../core/i18n.js";
+import { icon } from "../core/icons.js";
+import { announce, focusMemo, restoreFocus } from "../core/ui.js";
+import { helpLink } from "../learn/howto.js";
+import { sectionFor } from "../learn/rules.js";
+import { focusQuietly } from "../learn/tooltip.js";
 import { Chooser } from "./actions.js";
 import { followingText } from "./follow.js";
 import { isSeat, myTurn } from "./gamestate.js";
-import { cardName, t } from "../core/i18n.js";
-import { helpLink } from "../learn/howto.js";
-import { icon } from "../core/icons.js";
 import { reactionNotes } from "./reaction.js";
-import { sectionFor } from "../learn/rules.js";
-import { h } from "../core/dom.js";
-import { focusQuietly } from "../learn/tooltip.js";
-import { announce, focusMemo, restoreFocus } from "../core/ui.js";
 
 /** The panel's heading when it is not "Your move". */
 const PANEL_TITLE = {

@@ -1,9 +1,10 @@
+// @ts-check
 // The reaction prompt's explanations (R6.3.3 interception, R6.9.2 the Reverend): which
 // cards the reaction is about, read from the seat's own log, and what each answer leads
 // to. The prompt itself is drawn by panel.js; the cards are outlined by confirm.js.
 
-import { cardName, t } from "../core/i18n.js";
 import { h } from "../core/dom.js";
+import { cardName, t } from "../core/i18n.js";
 
 /**
  * What the awaited reaction is about, from the seat's log: {kind, theirs: {seat, col,

@@ -1,12 +1,13 @@
+// @ts-check
 // The replay of a finished game (#/replay/{id}): step by step, both hands shown (R8.6).
 
 import { api } from "../core/api.js";
-import { sentences, t } from "../core/i18n.js";
-import { describeAt, eventClass } from "./log.js";
-import * as store from "../core/store.js";
 import { h } from "../core/dom.js";
-import { renderBoard, renderTableInfo } from "./table.js";
+import { sentences, t } from "../core/i18n.js";
+import * as store from "../core/store.js";
 import { errorText, playerName } from "../core/ui.js";
+import { describeAt, eventClass } from "./log.js";
+import { renderBoard, renderTableInfo } from "./table.js";
 
 export class ReplayPage {
   constructor({ game }) {

@@ -1,8 +1,9 @@
+// @ts-check
 // The table: two rows of eight cards, the token row between them, both Saloons and
 // stashes. Built from a view (docs/format.md's state shape), for a viewer or a spectator.
 
-import { cardName, cardNarrow, cardShort, t, tn, tokenName } from "../core/i18n.js";
 import { h } from "../core/dom.js";
+import { cardName, cardNarrow, cardShort, t, tn, tokenName } from "../core/i18n.js";
 import { icon } from "../core/icons.js";
 
 const STASH = ["bullet", "handcuffs", "vote", "election", "headline"];

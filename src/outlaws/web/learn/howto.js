@@ -1,11 +1,12 @@
+// @ts-check
 // How to play: the rules in short, in the page's language, as a page of its own
 // (#/howto, #/howto/{section}) and as a dialog over the lobby or the table. A hint that
 // is about a rule carries a small "?" link (helpLink) that opens its section.
 
+import { h } from "../core/dom.js";
 import { cardName, t } from "../core/i18n.js";
 import { icon } from "../core/icons.js";
 import { ABILITY, CHARACTERS, SECTIONS, sectionIds, titleKey } from "./rules.js";
-import { h } from "../core/dom.js";
 import { lobbyEntry } from "./tutorialview.js";
 
 /** The How-to-play text: contents, then every section (`prefix` makes the ids unique). */

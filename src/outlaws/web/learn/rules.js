@@ -1,3 +1,4 @@
+// @ts-check
 // The How-to-play text, as data: its sections in order, the catalogue keys of each, and
 // which section explains what a hint, a prompt or a game's ending is about. Pure: no
 // page is touched here (howto.js draws it), so that tests can read it as it is.

@@ -1,3 +1,4 @@
+// @ts-check
 // Every face-up card explains its ability: on hover, on keyboard focus, and on a long
 // press on a touch screen. One tooltip for the whole page (role=tooltip), tied to the
 // card it describes by aria-describedby while it is shown; Escape and a click hide it. It

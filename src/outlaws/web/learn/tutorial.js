@@ -1,3 +1,4 @@
+// @ts-check
 // The guided game's lesson, as data: its steps, which one is current, and which legal
 // action the learner is offered at each position. Pure: no page, no words (the words are
 // each step's i18n `key`); tutorialview.js draws it, the game page asks it.

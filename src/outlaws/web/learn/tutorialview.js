@@ -1,3 +1,4 @@
+// @ts-check
 // The guided game on the page: the coach's box above the table (the current step's
 // words, "Next", the step count), the board places it points at, the narrowed legal list
 // it gives the action panel (and the Move's answer it shuts), how far the learner has
@@ -6,9 +7,10 @@
 // tutorial.js.
 
 import { api } from "../core/api.js";
+import { h } from "../core/dom.js";
 import { language, t } from "../core/i18n.js";
 import * as store from "../core/store.js";
-import { h } from "../core/dom.js";
+import { announce, errorText } from "../core/ui.js";
 import {
   choiceLocked,
   currentStep,
@@ -20,7 +22,6 @@ import {
   readKey,
   STEPS,
 } from "./tutorial.js";
-import { announce, errorText } from "../core/ui.js";
 
 /** The easiest bot, for the first real game (its placement dealt: no screen to learn). */
 export const FIRST_GAME = { opponent: "bot", bot: "novice:1", placement: "random" };
@@ -59,7 +60,7 @@ function storeRead(game, read) {
 /** The tutorial's stylesheet, added to the page once. */
 function ensureStyles() {
   if (document.querySelector('link[data-tutorial-css]')) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/tutorial.css", "data-tutorial-css": "" }));
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/learn/tutorial.css", "data-tutorial-css": "" }));
 }
 
 /** The lobby's invitation to the guided game (for newcomers, at the top). */

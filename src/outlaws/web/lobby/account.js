@@ -1,11 +1,12 @@
+// @ts-check
 // The header's account panel: signing in, up or out (the session it changes: core/session.js).
 // Signing up or in hands this browser's guest seats to the account.
 
 import { api } from "../core/api.js";
 import { h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
-import * as store from "../core/store.js";
 import { csrf, loadSession, sessionChanged, setSession, signedIn } from "../core/session.js";
+import * as store from "../core/store.js";
 import { errorText } from "../core/ui.js";
 
 /**

@@ -1,29 +1,21 @@
+// @ts-check
 // The lobby (#/): first the ways to play (a bot of the ladder, someone online now, a
 // friend, the guided game) with the new game's settings; then my games, the games being
 // played, spectating, importing a record; and the page that accepts an invite
 // (#/join/{invite}). Signing in is the header's business (account.js).
 
-import { csrf, elsewhere, loadSession, onSessionChange, openHere, signedIn } from "../core/session.js";
 import { api } from "../core/api.js";
-import { howtoButton } from "../learn/howto.js";
+import { botChoices, loadLadder } from "../core/bots.js";
+import { h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { heldSeat, spentInvite } from "../core/notices.js";
+import { csrf, elsewhere, loadSession, onSessionChange, openHere, signedIn } from "../core/session.js";
 import * as store from "../core/store.js";
-import { h } from "../core/dom.js";
-import { LiveLobby, RATED_CLOCK } from "./seeks.js";
-import { lobbyEntry } from "../learn/tutorialview.js";
 import { errorText, inviteBox, playerName } from "../core/ui.js";
+import { howtoButton } from "../learn/howto.js";
+import { lobbyEntry } from "../learn/tutorialview.js";
+import { LiveLobby, RATED_CLOCK } from "./seeks.js";
 
-// The ladder, weakest first (bots/ladder.py, checked by tests/test_ladder.py), then the
-// bot that plays at random, off the ladder.
-const BOTS = [
-  ["novice:1", "bot.rank.beginner", {}],
-  ["novice:3", "bot.rank.easy", {}],
-  ["heuristic", "bot.rank.medium", {}],
-  ["search:3", "bot.rank.hard", {}],
-  ["expert", "bot.rank.expert", {}],
-  ["random", "bot.rank.random", {}],
-];
 const CLOCKS = [
   ["", "clock.none"],
   ["600:30", "clock.slow"],
@@ -63,6 +55,12 @@ export class LobbyPage {
     this.root = root;
     this.render();
     this.live.start();
+    // The ladder is read when the page starts: if that failed, once more, for the form.
+    if (!botChoices().length) {
+      loadLadder().then((known) => {
+        if (known && root.isConnected) this.refresh();
+      });
+    }
     this.stopListening = onSessionChange(() => {
       this.loadMine();
       this.live.restart(); // online by name now, and a rated game may be opened
@@ -146,7 +144,7 @@ export class LobbyPage {
     });
     const clock = select("clock", "clock", CLOCKS);
     clock.addEventListener("change", () => this.live.showTerms());
-    const bot = select("bot-level", "bot-level", BOTS);
+    const bot = select("bot-level", "bot-level", botChoices());
     bot.value = "novice:3"; // a newcomer's first opponent: one they can beat
     const placement = this.placementChoice();
     const friend = h(

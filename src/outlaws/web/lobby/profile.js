@@ -1,10 +1,11 @@
+// @ts-check
 // A player's profile (#/player/{name}): their ratings (against players, against bots),
 // how sure each is, the rating after each rated game as a line, and the games won and
 // lost, in all and by the way they ended.
 
 import { api } from "../core/api.js";
-import { t } from "../core/i18n.js";
 import { h } from "../core/dom.js";
+import { t } from "../core/i18n.js";
 import { errorText } from "../core/ui.js";
 
 const POOLS = ["players", "bots"];

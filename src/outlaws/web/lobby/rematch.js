@@ -1,13 +1,14 @@
+// @ts-check
 // The rematch, in the game-over panel: offer one, accept or decline the other player's,
 // and go to the new game (seats swapped) when it starts. The server tells every
 // connection to the game what changes (a `rematch` message); a spectator is offered a
 // link to watch the new game.
 
-import { csrf } from "../core/session.js";
 import { api } from "../core/api.js";
-import { t } from "../core/i18n.js";
-import * as store from "../core/store.js";
 import { h } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+import { csrf } from "../core/session.js";
+import * as store from "../core/store.js";
 import { announce, errorText } from "../core/ui.js";
 
 /**

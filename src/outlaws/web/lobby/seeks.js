@@ -1,13 +1,14 @@
+// @ts-check
 // Meeting strangers, in the lobby: the open games waiting for an opponent (one click
 // takes the seat), a way to open one's own, the games being played (to watch) and who
 // is online. The server sends the whole lobby on its socket (/ws/lobby) at every change,
 // whichever server process the other players are on; the page only draws it.
 
-import { csrf, signedIn } from "../core/session.js";
 import { api } from "../core/api.js";
-import { t, tn } from "../core/i18n.js";
-import * as store from "../core/store.js";
 import { h } from "../core/dom.js";
+import { t, tn } from "../core/i18n.js";
+import { csrf, signedIn } from "../core/session.js";
+import * as store from "../core/store.js";
 import { errorText, focusMemo, playerName, restoreFocus, shortName } from "../core/ui.js";
 
 const VISITOR_KEY = "outlaws.visitor";

@@ -1,3 +1,4 @@
+// @ts-check
 // The arrangement a seat makes before the first turn (docs/rules.md R3.1), as data: eight
 // characters on Main Street (column 1 first) and two in the Saloon. No DOM here, so that
 // every rule of the placement screen (placementview.js) is tested under node.

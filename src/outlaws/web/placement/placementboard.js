@@ -1,14 +1,15 @@
+// @ts-check
 // The placement screen's board (placementview.js): the ten places drawn as buttons, and
 // the clicks, keys and drags that change the arrangement. These are methods of the
 // screen itself (mixed into PlacementScreen): `this` is the screen.
 
+import { h } from "../core/dom.js";
 import { cardName, t } from "../core/i18n.js";
+import { announce } from "../core/ui.js";
+import { faceContent } from "../game/table.js";
 import {
   COLUMNS, CURSOR_KEYS, cardAt, columnOf, cursorMove, isSaloon, pickOrDrop, placeAtScreen,
 } from "./placement.js";
-import { faceContent } from "../game/table.js";
-import { h } from "../core/dom.js";
-import { announce } from "../core/ui.js";
 
 /** Why an arrangement is refused, in words (placement.js's reasons). */
 export const REASON = {

@@ -1,17 +1,18 @@
+// @ts-check
 // The placement screen's panels around the board (placementview.js): the status bar,
 // each card's ability, the opponent's progress, the friend's invite, and the screens of a
 // seat that has placed and of a spectator. Methods of the screen itself (mixed into
 // PlacementScreen): `this` is the screen.
 
-import { placedAndWaiting } from "../game/gamestate.js";
-import { clockText } from "../game/gameview.js";
+import { h } from "../core/dom.js";
 import { cardName, t } from "../core/i18n.js";
 import { icon } from "../core/icons.js";
-import { CHARACTERS, cardAt } from "./placement.js";
-import { ABILITY_LINE as ABILITY } from "../learn/rules.js";
 import * as store from "../core/store.js";
-import { h } from "../core/dom.js";
 import { inviteBox } from "../core/ui.js";
+import { placedAndWaiting } from "../game/gamestate.js";
+import { clockText } from "../game/gameview.js";
+import { ABILITY_LINE as ABILITY } from "../learn/rules.js";
+import { CHARACTERS, cardAt } from "./placement.js";
 
 
 /** The status bar while the seats place (gameview.renderStatus needs a view). */

@@ -1,3 +1,4 @@
+// @ts-check
 // The placement screen (rule R3.1): before the first turn the seat arranges its ten
 // characters, eight face down on Main Street and two face up in its Saloon, then sends
 // the arrangement once and for all. The arrangement's rules live in placement.js; this
@@ -6,17 +7,17 @@
 // The board and its moves are in placementboard.js, the panels around it in
 // placementpanels.js; this module holds the screen's state, its controls and the sending.
 
+import { h } from "../core/dom.js";
+import { sentences, t } from "../core/i18n.js";
+import { announce, errorText } from "../core/ui.js";
 import { placedAndWaiting } from "../game/gamestate.js";
 import { howtoButton } from "../learn/howto.js";
-import { sentences, t } from "../core/i18n.js";
 import {
   forgetDraft, fromPlaces, isValid, loadDraft, loadLast, placedArrangement, refusal, saveDraft, saveLast, shuffle,
   toPlaces,
 } from "./placement.js";
 import { BoardMethods, REASON, mixin } from "./placementboard.js";
 import { PanelMethods } from "./placementpanels.js";
-import { h } from "../core/dom.js";
-import { announce, errorText } from "../core/ui.js";
 
 export { renderPlacingStatus } from "./placementpanels.js";
 

@@ -1,0 +1,1 @@
+"""Chat at a game's table: its rooms, their rows and their routes."""

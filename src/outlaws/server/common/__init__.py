@@ -1,0 +1,2 @@
+"""What every feature of the server shares: its settings, the errors a client is sent,
+the closed sets of words (kinds), players' names as typed, and the JSON/pickle codec."""

@@ -1,0 +1,454 @@
+"""The HTTP API: create and join games, look at them, act, resign, export and import.
+
+A seat's secret token is sent as the header ``Authorization: Bearer TOKEN``, never in
+the URL: a request with ``token`` in its query string is refused (400 ``token_in_url``,
+``server/http/auth.py``) before it is read any further.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import asdict
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Header, Query, Request
+from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+
+from ...bots import bot_names, bot_specs
+from ...bots.ladder import LADDER, RANDOM_ELO
+from ...engine import Action, FormatError, Placement, PlacementError, parse_notation
+from ..accounts.sessions import service_of, signed_in
+from ..common.codec import dumps
+from ..common.errors import ApiError, from_engine
+from ..http.auth import bearer, refuse_token_in_url
+from ..http.schemas import (
+    ERRORS,
+    Accepted,
+    CreatedGame,
+    CreateGame,
+    ErrorOut,
+    GameOut,
+    Imported,
+    InviteStatus,
+    Joined,
+    JoinIn,
+    Links,
+    MineIn,
+    MyGames,
+    Notebook,
+    Placed,
+    PlacementOut,
+    Resigned,
+    Summary,
+)
+from . import records
+from .clocks import ClockConfig
+from .service import GameService, SeatGrant
+from .table import Table
+
+
+class NoTokenInUrl(APIRoute):
+    """A route that refuses a request with a token in its query string (400
+    ``token_in_url``) before anything else: before its body is parsed, its parameters
+    checked or its endpoint run, so that such a request never acts."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def guarded(request: Request) -> Response:
+            refuse_token_in_url(request.query_params.keys())
+            return await handler(request)
+
+        return guarded
+
+
+router = APIRouter(responses=ERRORS, route_class=NoTokenInUrl)
+
+AuthHeader = Annotated[
+    str | None,
+    Header(
+        description="`Bearer TOKEN`: your seat's secret token (none: the public view). "
+        "Never in the URL: `?token=` is refused (400 `token_in_url`)."
+    ),
+]
+
+
+def links(game_id: str, token: str | None = None, invite: str | None = None) -> Links:
+    """Where to go next. The seat's own links are the same paths as the public ones,
+    without the token: it goes in the Authorization header (or the WebSocket's first
+    message), never in a URL."""
+    return Links(
+        play=f"/games/{game_id}" if token else None,
+        ws=f"/ws/games/{game_id}" if token else None,
+        watch=f"/games/{game_id}",
+        watch_ws=f"/ws/games/{game_id}",
+        invite=f"/invites/{invite}" if invite else None,
+    )
+
+
+#: The most events of the view's log an HTTP answer carries: the last ones, or those from
+#: ``?since=N``. Unbounded, the log of a long game made every answer (and its padding,
+#: server/live/padding.py) grow with it; 100 events (some 7 kB) keep an answer with legal
+#: actions under its padding floor, so that all such answers are as long. The whole log is
+#: the WebSocket's, page by page here, or in the replay once the game is over.
+HTTP_LOG_EVENTS = 100
+
+
+def game_out(
+    service: GameService, table: Table, seat: int | None, since: int | None = None
+) -> GameOut:
+    """A game as ``seat`` may see it: only the engine's view for that seat (none while
+    the seats place their cards, R3.1: then only its own placement). The view's log holds
+    at most :data:`HTTP_LOG_EVENTS` events: from ``since``, or else the last ones."""
+    placing = table.placement_json(seat)
+    view = None if placing is not None else table.view(seat).to_json()
+    log_from = log_size = 0
+    if view is not None:
+        log = view["log"]
+        log_size = len(log)
+        log_from = max(log_size - HTTP_LOG_EVENTS, 0) if since is None else min(since, log_size)
+        view["log"] = log[log_from : log_from + HTTP_LOG_EVENTS]
+    legal = None
+    if seat is not None and table.status == "playing" and table.to_act == seat:
+        legal = [action.to_json() for action in table.legal_actions(seat)]
+    mode: Literal["play", "watch", "replay"] = (
+        "replay" if table.finished else "play" if seat is not None else "watch"
+    )
+    return GameOut(
+        game=table.id,
+        kind=table.kind,
+        status=table.status,
+        mode=mode,
+        seat=seat,
+        players=[info.public() for info in table.seats],  # type: ignore[misc]
+        actions=table.actions,
+        result=table.result,
+        clock=table.clock_json(service.now()),
+        phase=table.phase,
+        placement=placing,  # type: ignore[arg-type]
+        view=view,
+        log_from=log_from,
+        log_size=log_size,
+        legal=legal,
+        replay=records.replay(table, 0, records.REPLAY_PAGE - 1) if table.finished else None,
+    )
+
+
+def parse_action(body: Any) -> Action:
+    """A docs/format.md action object, or a string in the text notation."""
+    try:
+        if isinstance(body, str):
+            return parse_notation(body)
+        return Action.from_json(body, where="action")
+    except FormatError as error:
+        raise from_engine(error) from None
+
+
+@router.post("/games", status_code=201, response_model=CreatedGame, tags=["games"])
+async def create_game(request: Request, body: CreateGame) -> CreatedGame:
+    """Create a game against a bot (it starts now) or a friend (send them the invite).
+
+    The answer holds your seat's secret token: keep it, it alone lets you act and see
+    your cards."""
+    service = service_of(request)
+    session = await signed_in(request)
+    account = session.account_id if session is not None else None
+    if body.rated and account is None:
+        raise ApiError(
+            401, "account_needed", "a rated game is for a signed-in player", field="rated"
+        )
+    clock = None
+    if body.clock is not None:
+        clock = ClockConfig(
+            body.clock.bank, body.clock.per_turn, body.clock.on_timeout, body.clock.bot
+        )
+    made = await service.create(
+        opponent=body.opponent,
+        bot=body.bot,
+        seat=body.seat,
+        # A signed-in player is known by the account's name unless they give another.
+        name=body.name or (session.name if session is not None else None),
+        clock=clock,
+        turn_limit=body.turn_limit,
+        placement=body.placement,
+        tutorial=body.tutorial,
+        rated=body.rated,
+        open_game=body.open,
+        account=account,
+    )
+    if account is not None:  # a seat taken while signed in is the account's
+        await service.accounts.give(account, made.token, made.game, made.seat)
+    return CreatedGame(**asdict(made), links=links(made.game, made.token, made.invite))
+
+
+@router.post("/invites/{invite}", response_model=Joined, tags=["games"])
+async def join_game(
+    request: Request, invite: str, body: Annotated[JoinIn | None, Body()] = None
+) -> Joined:
+    """Take the seat an invite was made for. The invite is spent; the answer holds the
+    seat's own secret token (the game's creator never sees it)."""
+    service = service_of(request)
+    return await take_seat(request, body, lambda name, account: service.join(invite, name, account))
+
+
+async def take_seat(
+    request: Request,
+    body: JoinIn | None,
+    take: Callable[[str | None, str | None], Awaitable[SeatGrant]],
+) -> Joined:
+    """A seat taken by ``take(name, account)`` for this request's player: while signed
+    in, the account's seat (named by the account unless the player gives a name)."""
+    session = await signed_in(request)
+    account = session.account_id if session is not None else None
+    name = (body.name if body else None) or (session.name if session is not None else None)
+    joined = await take(name, account)
+    if account is not None:  # a seat taken while signed in is the account's
+        await service_of(request).accounts.give(account, joined.token, joined.game, joined.seat)
+    return Joined(**asdict(joined), links=links(joined.game, joined.token))
+
+
+@router.get("/invites/{invite}", response_model=InviteStatus, tags=["games"])
+async def invite_status(request: Request, invite: str) -> InviteStatus:
+    """Whether an invite's seat is still free (`open`), so that a page can say an invite is
+    spent before it asks for a name. It tells nothing of the game."""
+    return InviteStatus(open=await service_of(request).invite_open(invite))
+
+
+@router.post("/games/mine", response_model=MyGames, tags=["games"])
+async def my_games(request: Request, body: MineIn) -> MyGames:
+    """The games your seat tokens play in, newest first."""
+    games = await service_of(request).my_games(body.tokens)
+    return MyGames(games=[Summary(**asdict(game)) for game in games])
+
+
+@router.get("/games/{game_id}", response_model=GameOut, tags=["games"])
+async def get_game(
+    request: Request,
+    game_id: str,
+    authorization: AuthHeader = None,
+    since: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            le=1_000_000,
+            description="The view's log from this event on (at most 100 events; "
+            "default: the last 100).",
+        ),
+    ] = None,
+) -> GameOut:
+    """A game: your seat's view with your legal actions (with your token), the public
+    view (without), or, once finished, the replay with both hands shown."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, bearer(authorization))
+    if table.finished:  # with its replay's first page: built and encoded off the loop
+        text = await service.offload(
+            lambda: game_out(service, table, seat, since).model_dump_json()
+        )
+        return Response(text, media_type="application/json")  # type: ignore[return-value]
+    return game_out(service, table, seat, since)
+
+
+@router.post("/games/{game_id}/actions", response_model=Accepted, tags=["play"])
+async def act(
+    request: Request,
+    game_id: str,
+    action: Annotated[
+        dict[str, Any] | str,
+        Body(
+            description="A docs/format.md action object, or its text notation as a JSON string.",
+            openapi_examples={
+                "json": {"value": {"type": "look", "col": 3}},
+                "notation": {"value": "move 2 5 swap"},
+            },
+        ),
+    ],
+    authorization: AuthHeader = None,
+    expect: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            le=10**9,
+            description="The number of actions the game held when you chose this one: "
+            "a retry of a stored action gets its first answer, a stale one 409 `stale`.",
+        ),
+    ] = None,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            max_length=64,
+            description="A key of yours for this action: sent again, it gets the first "
+            "answer and is not played twice.",
+        ),
+    ] = None,
+) -> Accepted:
+    """Take an action with your seat. The engine checks it; once it is stored the answer
+    gives its index in the record and your new view."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, bearer(authorization))
+    if seat is None:
+        raise ApiError(401, "no_token", "acting needs your seat's token", field="token")
+    index = await service.submit(
+        table, seat, parse_action(action), expect=expect, key=idempotency_key
+    )
+    return Accepted(accepted=index, game=game_out(service, table, seat))
+
+
+_PLACEMENT_EXAMPLE = Placement.parse("hit ind gov band store sher rep dan | mayor rev").to_json()
+
+
+def parse_placement(body: Any) -> Placement | None:
+    """A placement (docs/format.md's ``{"street", "saloon"}``), or None for ``{"random":
+    true}``; a bad one is refused naming its field and R3.1."""
+    if isinstance(body, dict) and "random" in body:
+        if body.get("random") is not True or len(body) != 1:  # 1 == True: not a yes
+            field = next((f"placement.{key}" for key in body if key != "random"), None)
+            raise ApiError(
+                422,
+                "bad_placement",
+                'ask for a random placement with {"random": true} alone (R3.1)',
+                field=field or "placement.random",
+                rule="R3.1",
+            )
+        return None
+    try:
+        return Placement.from_json(body, where="placement")
+    except PlacementError as error:
+        raise from_engine(error, "bad_placement") from None
+
+
+@router.post(
+    "/games/{game_id}/placement",
+    response_model=Placed,
+    tags=["play"],
+    responses={401: {"model": ErrorOut, "description": "No token: only a seat places"}},
+)
+async def place(
+    request: Request,
+    game_id: str,
+    placement: Annotated[
+        Any,
+        Body(
+            description="Your cards (R3.1): the 8 characters of your street, column 1 first, "
+            'and the 2 of your Saloon (never the Governor); or `{"random": true}`.',
+            openapi_examples={
+                "chosen": {"value": _PLACEMENT_EXAMPLE},
+                "random": {"value": {"random": True}},
+            },
+        ),
+    ] = None,  # none at all is refused as a bad placement, naming the field
+    authorization: AuthHeader = None,
+) -> Placed:
+    """Place your seat's cards before play (R3.1). Neither seat sees the other's
+    placement, only that it is done; play starts once both have placed."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, bearer(authorization))
+    if seat is None:
+        raise ApiError(401, "no_token", "placing needs your seat's token", field="token")
+    made = await service.place(table, seat, parse_placement(placement))
+    return Placed(placement=PlacementOut(**made.to_json()), game=game_out(service, table, seat))
+
+
+@router.post("/games/{game_id}/resign", response_model=Resigned, tags=["play"])
+async def resign(request: Request, game_id: str, authorization: AuthHeader = None) -> Resigned:
+    """Give up: the other seat wins. The game's outcome says so."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, bearer(authorization))
+    if seat is None:
+        raise ApiError(401, "no_token", "resigning needs your seat's token", field="token")
+    return Resigned(result=dict(await service.resign(table, seat)))
+
+
+@router.get(
+    "/games/{game_id}/notebook",
+    response_model=Notebook,
+    tags=["play"],
+    responses={401: {"model": ErrorOut, "description": "No token: a seat's notebook"}},
+)
+async def notebook(request: Request, game_id: str, authorization: AuthHeader = None) -> Notebook:
+    """Your notebook: where each of the opponent's characters may stand and what each
+    token slot may hold, the exact probabilities given everything your seat has seen
+    (computed from your seat's view only), and where each opponent card was last shown."""
+    service = service_of(request)
+    table, seat = await service.seat_of(game_id, bearer(authorization))
+    if seat is None:
+        raise ApiError(401, "no_token", "the notebook needs your seat's token", field="token")
+    return Notebook(**await service.notebook(table, seat))
+
+
+def _finished(table: Table) -> None:
+    if not table.finished:
+        raise ApiError(
+            409, "not_finished", "a game in progress has hidden cards: export it once it is over"
+        )
+
+
+@router.get(
+    "/games/{game_id}/record",
+    tags=["records"],
+    responses={
+        200: {
+            "description": "A docs/format.md record, with `game`, `players`, `result`, "
+            "`resigned` and `timeout` beside it."
+        }
+    },
+)
+async def export_record(request: Request, game_id: str) -> Response:
+    """A finished game as a docs/format.md record (what `outlaws replay` reads)."""
+    service = service_of(request)
+    table = await service.table(game_id)
+    _finished(table)
+    text = json.dumps(records.export(table), indent=2) + "\n"
+    return Response(
+        text,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="outlaws-{game_id}.json"'},
+    )
+
+
+@router.get("/games/{game_id}/replay", tags=["records"])
+async def replay(
+    request: Request,
+    game_id: str,
+    start: Annotated[int, Query(ge=0, description="First step (0: the deal).")] = 0,
+    stop: Annotated[int | None, Query(ge=0, description="Last step (default: the end).")] = None,
+) -> dict[str, Any]:
+    """A finished game step by step: the whole state, both hands shown, after each
+    action, with the unredacted events of that step. At most 100 steps an answer:
+    `next` is the `start` of the next page (null: the last one)."""
+    service = service_of(request)
+    table = await service.table(game_id)
+    _finished(table)
+    text = await service.offload(lambda: dumps(records.replay(table, start, stop)))
+    return Response(text, media_type="application/json")  # type: ignore[return-value]
+
+
+@router.post("/imports", status_code=201, response_model=Imported, tags=["records"])
+async def import_record(
+    request: Request,
+    record: Annotated[Any, Body(description="A game record (docs/format.md); extra fields kept.")],
+) -> Imported:
+    """Store a record to watch it as a replay. The engine replays it first: a bad record
+    is refused with the field or the action at fault."""
+    client = request.client.host if request.client else ""
+    table = await service_of(request).import_record(record, client)
+    return Imported(game=table.id, actions=table.actions, links=links(table.id))
+
+
+@router.get("/bots", tags=["games"])
+async def bots() -> dict[str, Any]:
+    """The bots a game can be played against, and the difficulty ladder the table offers:
+    its rungs weakest first (``name`` is the rank a page shows, catalogue key
+    ``bot.rank.<name>``; ``spec`` the bot that plays it; ``elo`` its strength measured in
+    the arena), then the bot off the ladder that plays at random."""
+    return {
+        "bots": bot_names(),
+        "specs": bot_specs(),
+        "ladder": [{"name": r.name, "spec": r.spec, "elo": r.elo} for r in LADDER],
+        "off_ladder": [{"name": "random", "spec": "random", "elo": RANDOM_ELO}],
+    }
+
+
+def error_response(error: ApiError) -> JSONResponse:
+    return JSONResponse({"error": error.body()}, status_code=error.status)

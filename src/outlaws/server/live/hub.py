@@ -1,0 +1,408 @@
+"""The hub: message fan-out, apart from the game logic (as lila-ws is apart from lila).
+
+A :class:`Room` holds the connections of one table (its seats' and its spectators'),
+what their messages are made of (per seat, computed once for every connection of that
+seat), and the messages themselves. The game service changes tables and tells the
+:class:`Hub` that one changed; the hub never changes a game.
+
+Updates are *pulled*: a change to a table only wakes each of its connections, whose own
+sender task then builds the message from the table as it is now (the events the client
+has not had yet, the current view, the legal actions). A slow client therefore gets
+fewer, larger updates instead of an ever-growing queue, and never holds up a table.
+
+This is the seam where messages between server processes plug in: a hub that hears
+another process announce a change wakes its own room of that game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from types import SimpleNamespace
+from typing import Any, Literal
+
+from starlette.websockets import WebSocket
+
+from ...engine import Event, View
+from ..common.codec import dumps, legal_json
+from ..common.errors import ApiError
+from ..games.table import Table
+from .padding import LEGAL_FLOOR, STATE_FLOOR, pad
+
+#: The two messages a room builds: the first after a (re)connection, and each later one.
+MessageKind = Literal["hello", "events"]
+
+#: The most events a ``hello`` carries (after a connection with an old ``since`` or a
+#: ``sync``): its older events are left out, ``since`` moves forward and the message
+#: says ``"truncated": true``. A game's log grows some 70 bytes an event and an imported
+#: game may hold 4,000 actions (a spectator's hello of it was 431,872 bytes): unbounded,
+#: a 27-byte ``sync`` made the server encode and send all of it, again and again. 500
+#: events (the hello is then 36 kB) are more than a client needs to show the recent
+#: play; the whole game is in its replay, and the seat's notebook counts every event.
+MAX_SYNC_EVENTS = 500
+
+
+log = logging.getLogger(__name__)
+
+#: The close codes of a connection the server ends: its seat token ended (as a bad
+#: token's, 4003), or a newer connection of its seat took its place (policy, 1008: a
+#: client that reconnected would only take the newer one's place in turn).
+ENDED_TOKEN = 4003
+REPLACED = 1008
+
+
+class TokenBucket:
+    """A rate limit: ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    def __init__(self, burst: float, rate: float, now: Callable[[], float] = time.monotonic):
+        self.capacity = burst
+        self.rate = rate
+        self.tokens = burst
+        self.now = now
+        self.last = now()
+
+    def take(self) -> bool:
+        """Spend one token; False when the bucket is empty (the message is refused)."""
+        t = self.now()
+        self.tokens = min(self.capacity, self.tokens + (t - self.last) * self.rate)
+        self.last = t
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Connection:
+    """One WebSocket of a seat (0 or 1) or of a spectator (None) at one table;
+    ``token_hash``: the hash of the seat token it came with."""
+
+    def __init__(
+        self,
+        ws: WebSocket,
+        room: Room,
+        seat: int | None,
+        since: int,
+        now: Callable[[], float],
+        token_hash: str | None = None,
+    ) -> None:
+        self.ws = ws
+        self.room = room
+        self.seat = seat
+        self.token_hash = token_hash
+        self.now = now
+        #: When it joined its room (the oldest of a seat's goes first, :meth:`Room.make_room_for`).
+        self.joined = time.monotonic()
+        #: The close code it is to be closed with once its last messages are sent.
+        self.closing: int | None = None
+        #: The next event index the client has not been sent; the table version it saw.
+        self.sent = since
+        self.seen_version = -1
+        self.hello = True
+        #: Whether the last message it was sent found the seats placing (R3.1).
+        self.placing = False
+        self.outbox: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.wake.set()
+        self.closed = False
+        self.task: asyncio.Task[None] | None = None
+
+    # -- called by the game service and the receive loop ---------------------------------
+    def notify(self) -> None:
+        """The table changed: send what is new."""
+        self.wake.set()
+
+    def push(self, message: dict[str, object]) -> None:
+        """Queue a message of its own for this client (an error, an ack, a pong), padded
+        like every message (:func:`pad`)."""
+        self.outbox.append(pad(dumps(message)))
+        self.wake.set()
+
+    def push_error(self, error: ApiError, ref: object = None) -> None:
+        message: dict[str, object] = {"type": "error", "error": error.body()}
+        if ref is not None:
+            message["ref"] = ref
+        self.push(message)
+
+    def end(self, error: ApiError, code: int) -> None:
+        """Tell the client ``error`` and close the connection with ``code`` (its seat
+        token was ended, or a newer connection of its seat took its place)."""
+        self.push_error(error)
+        self.closing = code
+
+    def resync(self, since: int) -> None:
+        """Send a fresh ``hello`` from event ``since`` on (a client that lost track)."""
+        self.sent = since
+        self.hello = True
+        self.wake.set()
+
+    # -- the sender task ---------------------------------------------------------------
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._send_loop(), name=f"ws-send-{self.room.id}")
+
+    async def stop(self) -> None:
+        self.closed = True
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+    async def _send_loop(self) -> None:
+        try:
+            while not self.closed:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.outbox:
+                    await self.ws.send_text(self.outbox.popleft())
+                if self.closing is not None:
+                    self.closed = True
+                    await self.ws.close(code=self.closing)
+                    return
+                room = self.room
+                if self.hello or room.table.version != self.seen_version:
+                    if self.placing and not room.table.placing:
+                        # Play started: the client has no view nor log yet, so it gets
+                        # them whole, as after a connection.
+                        self.hello, self.sent = True, 0
+                    kind: MessageKind = "hello" if self.hello else "events"
+                    version = room.table.version
+                    self.placing = room.table.placing
+                    text, self.sent = room.message(kind, self.seat, self.sent, self.now())
+                    self.hello = False
+                    self.seen_version = version
+                    await self.ws.send_text(text)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the client went away: the receive loop ends it
+            log.debug("send to a client of %s failed: %s", self.room.id, error)
+            self.closed = True
+
+
+class Room:
+    """The connections of one table and the messages built for them."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.id = table.id
+        self.conns: set[Connection] = set()
+        self._parts: dict[int | None, _Parts] = {}
+        self._texts: dict[tuple[int | None, int, MessageKind], tuple[int, str]] = {}
+        #: Each seat's memo of its legal actions' text (see :func:`~.codec.legal_json`).
+        self._legal_memo: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+
+    def notify(self) -> None:
+        """The table changed: wake every connection."""
+        for conn in self.conns:
+            conn.notify()
+
+    def spectators(self) -> int:
+        """How many of its connections are spectators'."""
+        return sum(1 for conn in self.conns if conn.seat is None)
+
+    def make_room_for(self, seat: int, most: int) -> None:
+        """Before a new connection of ``seat`` joins: if the seat has ``most`` already,
+        its oldest ones are closed. A seat's connections are never refused for its
+        game's load; only the seat's own connections take their place."""
+        mine = sorted(
+            (c for c in self.conns if c.seat == seat and c.closing is None),
+            key=lambda c: c.joined,
+        )
+        for old in mine[: max(0, len(mine) - most + 1)]:
+            old.end(
+                ApiError(
+                    429,
+                    "too_many_sockets",
+                    f"a seat has {most} connections at most: a newer one took this one's place",
+                ),
+                REPLACED,
+            )
+
+    def _state_parts(self, seat: int | None) -> _Parts:
+        """What the messages of this version to ``seat`` are made of, from its view,
+        computed once (for every connection of the seat)."""
+        table = self.table
+        cached = self._parts.get(seat)
+        if cached is None or cached.version != table.version:
+            view = table.view(seat)
+            legal = None
+            if seat is not None and table.status == "playing" and table.to_act == seat:
+                legal = legal_json(table.legal_ids(seat), view, self._legal_memo[seat])
+            log = view.log
+            cached = _Parts(table.version, _head(view), legal, len(log), log[-_TAIL:])
+            self._parts[seat] = cached
+        return cached
+
+    def message(
+        self, kind: MessageKind, seat: int | None, since: int, now: float
+    ) -> tuple[str, int]:
+        """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
+        JSON text padded to hide its length (:func:`pad`), and the number of events it
+        brings the client to.
+
+        More than :data:`MAX_SYNC_EVENTS` events from ``since`` on are not sent: the
+        message is a ``hello`` with the last ones, ``"truncated": true`` and its
+        ``since`` moved forward (the client's log starts there)."""
+        table = self.table
+        if table.placing:
+            return self._placing_message(kind, seat, now), 0
+        parts = self._state_parts(seat)
+        total = parts.total
+        since = min(max(0, since), total)
+        truncated = total - since > MAX_SYNC_EVENTS
+        if truncated:
+            # A hello, even for a client that fell that far behind while connected: it
+            # replaces the client's log instead of leaving a gap in it.
+            since, kind = total - MAX_SYNC_EVENTS, "hello"
+        key = (seat, since, kind)
+        cached = self._texts.get(key)
+        if cached is not None and cached[0] == table.version and table.clock is None:
+            return cached[1], total
+        head, legal = parts.head, parts.legal
+        first = total - len(parts.tail)
+        log = parts.tail[since - first :] if since >= first else table.view(seat).log[since:]
+        events = [event.to_json() for event in log]
+        body: dict[str, Any] = {"type": kind, "game": table.id, "seat": seat}
+        if kind == "hello":
+            body["view"] = {**head, "log": events}
+            body["kind"] = table.kind
+        else:
+            body["events"] = events
+            body["view"] = head
+        body["players"] = [info.public() for info in table.seats]
+        body["since"] = since
+        body["actions"] = table.actions
+        body["status"] = table.status
+        body["result"] = table.result
+        body["clock"] = table.clock_json(now)
+        body["phase"] = "play"
+        body["placement"] = None
+        if truncated:
+            body["truncated"] = True
+        text = dumps(body)
+        text = "".join((text[:-1], ',"legal":', "null" if legal is None else legal, "}"))
+        text = pad(text, STATE_FLOOR if legal is None else LEGAL_FLOOR)
+        if len(self._texts) > 64:
+            self._texts.clear()
+        self._texts[key] = (table.version, text)
+        return text, total
+
+    def _placing_message(self, kind: MessageKind, seat: int | None, now: float) -> str:
+        """The message while the seats place their cards (R3.1): no view, no log and no
+        legal actions yet; whether each seat is done, and the seat's own placement."""
+        table = self.table
+        body: dict[str, Any] = {"type": kind, "game": table.id, "seat": seat, "view": None}
+        if kind == "hello":
+            body["kind"] = table.kind
+        else:
+            body["events"] = []
+        body["players"] = [info.public() for info in table.seats]
+        body["since"] = 0
+        body["actions"] = 0
+        body["status"] = table.status
+        body["result"] = table.result
+        body["clock"] = table.clock_json(now)
+        body["phase"] = "placing"
+        body["placement"] = table.placement_json(seat)
+        body["legal"] = None
+        return pad(dumps(body), STATE_FLOOR)
+
+
+class Hub:
+    """Every room of this process, by game id: created with a table's first connection,
+    dropped with its last."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, Room] = {}
+
+    def join(
+        self,
+        ws: WebSocket,
+        table: Table,
+        seat: int | None,
+        since: int,
+        now: Callable[[], float],
+        token_hash: str | None = None,
+    ) -> Connection:
+        """A new connection to ``table``'s room, its sender started."""
+        room = self.rooms.get(table.id)
+        if room is None or room.table is not table:  # new, or the game was reloaded
+            room = self.rooms[table.id] = Room(table)
+        conn = Connection(ws, room, seat, since, now, token_hash)
+        room.conns.add(conn)
+        conn.start()
+        return conn
+
+    async def leave(self, conn: Connection) -> None:
+        room = conn.room
+        room.conns.discard(conn)
+        if not room.conns and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        await conn.stop()
+
+    def changed(self, table: Table) -> None:
+        """``table`` changed: its connections send what is new."""
+        room = self.rooms.get(table.id)
+        if room is not None:
+            room.notify()
+
+    def expel(self, game_id: str, token_hash: str) -> None:
+        """Close the connections to ``game_id`` that came with the seat token of
+        ``token_hash`` (it was ended): told ``bad_token``, closed with 4003."""
+        room = self.rooms.get(game_id)
+        for conn in list(room.conns) if room is not None else ():
+            if conn.token_hash == token_hash:
+                conn.end(
+                    ApiError(403, "bad_token", "this seat token was ended: sign in again"),
+                    ENDED_TOKEN,
+                )
+
+    def watched(self, game_id: str) -> bool:
+        """Whether anyone is connected to the game."""
+        return game_id in self.rooms
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            for conn in list(room.conns):
+                await conn.stop()
+        self.rooms.clear()
+
+
+#: How many of the last events of a seat's log a room keeps at hand: all that a client
+#: needs but after a (re)connection or a long stall, when the log is read again.
+_TAIL = 16
+
+
+@dataclass(frozen=True, slots=True)
+class _Parts:
+    """A seat's messages at one version of the table, but for their events and clock."""
+
+    version: int
+    #: The view without its log, as JSON values.
+    head: dict[str, Any]
+    #: The legal actions' JSON text (grouped: :func:`~.codec.legal_json`) when the seat
+    #: is to act, else None.
+    legal: str | None
+    #: The length of the seat's log, and its last events (``_TAIL`` at most).
+    total: int
+    tail: tuple[Event, ...]
+
+
+#: The fields of a view but its log.
+_HEAD_FIELDS = tuple(f.name for f in fields(View) if f.name != "log")
+
+
+def _head(view: View) -> dict[str, Any]:
+    """``view.to_json()`` without its log (the log is sent as events): the engine's own
+    ``View.to_json`` read from a copy of the view's fields with an empty log (cheaper
+    than ``dataclasses.replace`` of a frozen dataclass)."""
+    copy = SimpleNamespace(log=())
+    values = copy.__dict__
+    for name in _HEAD_FIELDS:
+        values[name] = getattr(view, name)
+    out: dict[str, Any] = View.to_json(copy)  # type: ignore[arg-type]
+    del out["log"]
+    return out

@@ -1,0 +1,1 @@
+"""Where players meet: the lobby's feed of open and running games, and rematches."""

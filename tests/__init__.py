@@ -1,0 +1,1 @@
+"""The tests of the outlaws package; tests/README.md says how to run them."""

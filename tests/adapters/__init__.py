@@ -1,0 +1,2 @@
+"""Tests of ``outlaws.adapters``: the research interfaces, batched environments and
+learned policies."""

@@ -1,0 +1,1 @@
+"""Tests of ``outlaws.arena``: bots played against each other, and results merged."""

@@ -1,0 +1,1 @@
+"""Tests of ``outlaws.bots``: the bots, their registry, placement, ladder and the tutorial."""

@@ -1,0 +1,1 @@
+"""Tests of the web table in Chromium against a live server (marked ``browser``)."""

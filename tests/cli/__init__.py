@@ -1,0 +1,1 @@
+"""Tests of ``outlaws.cli``: the terminal game, its chooser and words, and ``outlaws replay``."""

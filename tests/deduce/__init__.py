@@ -1,0 +1,1 @@
+"""Tests of ``outlaws.deduce``: the belief over the other seat's street, and move models."""

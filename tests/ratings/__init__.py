@@ -1,0 +1,1 @@
+"""Tests of ``outlaws.ratings``: Glicko-2."""
