@@ -23,7 +23,7 @@ new features tried, without playing again; ``--max-seconds`` stops playing after
 and tables what was played. ``--fit`` adds a logistic regression of a seat's win on the
 features the bots' placement scores (``outlaws.bots.placement.features``): the weights of
 ``outlaws.bots.placement.WEIGHTS`` are read from it. The last line printed is one JSON
-object. docs/bots.md "Placement" has the findings.
+object. docs/studies/placement.md has the findings.
 """
 
 from __future__ import annotations

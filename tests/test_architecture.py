@@ -42,6 +42,23 @@ LAYERS: dict[str, frozenset[str]] = {
     "__main__": frozenset({"cli"}),
     "": frozenset(),  # outlaws/__init__.py
 }
+#: The server's features (its subpackages), and the other features each may import: the
+#: same arrows as the layers, one level down. ``""`` is the server's own top: the app and
+#: its wiring, which build every feature and may import them all.
+SERVER_FEATURES: dict[str, frozenset[str]] = {
+    "common": frozenset(),
+    "db": frozenset({"common"}),
+    "cluster": frozenset({"common", "db"}),
+    "http": frozenset({"common"}),
+    "accounts": frozenset({"common", "db", "cluster", "http"}),
+    "games": frozenset({"common", "db", "cluster", "http", "accounts"}),
+    "live": frozenset({"common", "http", "accounts", "games"}),
+    "ratings": frozenset({"common", "db", "accounts", "games"}),
+    "chat": frozenset({"common", "db", "cluster", "http", "accounts", "games", "live"}),
+    "lobby": frozenset({"common", "db", "cluster", "http", "accounts", "games", "live", "ratings"}),
+}
+#: The only modules of the server outside a feature: the package, the app and its wiring.
+SERVER_TOP = frozenset({"outlaws.server", "outlaws.server.app", "outlaws.server.wiring"})
 #: What code outside the engine may import of it.
 ENGINE_SURFACE = frozenset(
     {"outlaws.engine", "outlaws.engine.actionspace", "outlaws.engine.frames"}
@@ -80,6 +97,15 @@ def modules() -> dict[str, tuple[Path, bool]]:
 def part_of(module: str) -> str:
     """The layer a module belongs to: ``outlaws.bots.search`` -> ``bots``."""
     return module.split(".")[1] if "." in module else ""
+
+
+def feature_of(module: str) -> str | None:
+    """The server feature a module belongs to: ``outlaws.server.games.table`` -> ``games``;
+    ``""`` for the server's top; None outside the server."""
+    parts = module.split(".")
+    if parts[:2] != [PACKAGE, "server"]:
+        return None
+    return parts[2] if len(parts) > 3 or (len(parts) == 3 and module not in SERVER_TOP) else ""
 
 
 def imports_of(module: str) -> list[Import]:
@@ -237,3 +263,56 @@ def test_no_import_cycles() -> None:
             graph[imp.importer].update(t for t in targets(imp) if t != imp.importer)
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
+
+
+def test_every_server_module_lives_in_a_feature() -> None:
+    outside = [
+        module
+        for module in modules()
+        if feature_of(module) is not None
+        and module not in SERVER_TOP
+        and feature_of(module) not in SERVER_FEATURES
+    ]
+    assert not outside, f"place these in a feature of SERVER_FEATURES: {outside}"
+
+
+def test_server_features_import_only_what_the_map_allows() -> None:
+    """A feature imports the features below it, never one above or beside it that the map
+    does not name (imports for type checkers too: they are dependencies all the same)."""
+    wrong = [
+        f"{imp.where()}: {importer} imports {target}"
+        for imp in all_imports()
+        if (importer := feature_of(imp.importer))
+        for target in targets(imp)
+        if (feature := feature_of(target)) is not None
+        and feature != importer
+        and feature not in SERVER_FEATURES[importer]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def import_map() -> dict[str, dict[str, int]]:
+    """Between the server's features (and its top): how many imports go from each to each."""
+    arrows: dict[str, dict[str, int]] = {}
+    for imp in all_imports():
+        importer = feature_of(imp.importer)
+        if importer is None:
+            continue
+        for target in targets(imp):
+            feature = feature_of(target)
+            if feature is not None and feature != importer:
+                into = arrows.setdefault(importer or "(app, wiring)", {})
+                key = feature or "(app, wiring)"
+                into[key] = into.get(key, 0) + 1
+    return arrows
+
+
+if __name__ == "__main__":
+    # The server's import map: ``python tests/test_architecture.py``.
+    order = [*SERVER_FEATURES, "(app, wiring)"]
+    for feature in order:
+        found = import_map().get(feature, {})
+        arrows = ", ".join(
+            f"{t} ({n})" for t, n in sorted(found.items(), key=lambda kv: order.index(kv[0]))
+        )
+        print(f"{feature:14} -> {arrows or '(nothing)'}")

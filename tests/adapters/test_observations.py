@@ -19,7 +19,12 @@ import pytest
 pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
 
-from test_properties import (  # noqa: E402
+import outlaws.adapters.openspiel  # noqa: E402, F401 - registers python_outlaws
+from outlaws.adapters.features import SeatEncoder, encode_frame  # noqa: E402
+from outlaws.adapters.kernel import Games  # noqa: E402
+from outlaws.adapters.pettingzoo import raw_env  # noqa: E402
+from outlaws.engine import State, seat_frame  # noqa: E402
+from tests.engine.test_properties import (  # noqa: E402
     Observe,
     compare_walk,
     fork_arrangement,
@@ -29,12 +34,6 @@ from test_properties import (  # noqa: E402
     rng_pick,
     token_quiet,
 )
-
-import outlaws.adapters.openspiel  # noqa: E402, F401 - registers python_outlaws
-from outlaws.adapters.features import SeatEncoder, encode_frame  # noqa: E402
-from outlaws.adapters.kernel import Games  # noqa: E402
-from outlaws.adapters.pettingzoo import raw_env  # noqa: E402
-from outlaws.engine import State, seat_frame  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 

@@ -73,6 +73,28 @@ def test_a_seed_run_twice_is_refused_rather_than_counted_twice(
     assert "seed 2001 is used by two runs" in capsys.readouterr().err
 
 
+def test_a_sample_kept_as_one_file_counts_as_the_chunks_it_was_played_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Once its last chunk is in, a sample is kept as one file, the list of its runs: it
+    adds up to what its chunk files did, and a chunk counted again beside it is refused."""
+    merge = merge_module()
+    runs = [run(3001, 6, 4), run(3002, 5, 4, 1), run(3003, 7, 3)]
+    chunks = []
+    for result in runs:
+        path = tmp_path / f"search3-{result['settings']['seed']}.json"
+        path.write_text(json.dumps(result), encoding="utf-8")
+        chunks.append(str(path))
+    sample = tmp_path / "search3-fixed.json"
+    sample.write_text(json.dumps(runs, indent=2), encoding="utf-8")
+    assert merge.main(chunks) == 0
+    from_chunks = capsys.readouterr().out
+    assert merge.main([str(sample)]) == 0
+    assert capsys.readouterr().out == from_chunks
+    assert merge.main([str(sample), chunks[1]]) == 2
+    assert "seed 3002 is used by two runs" in capsys.readouterr().err
+
+
 def test_a_round_robin_played_in_runs_is_rated_as_one_with_intervals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,7 +9,7 @@ from outlaws.bots import make_bot, play_game
 from outlaws.bots.ladder import LADDER, rung_of
 from outlaws.bots.novice import LEVELS, NoviceBot
 from outlaws.engine import State, record_of
-from outlaws.server.ratings.standings import BOT_RATINGS
+from outlaws.server.games.rated import BOT_RATINGS
 
 
 def test_every_rung_has_a_fixed_rating_rising_with_it() -> None:

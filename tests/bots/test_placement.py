@@ -68,7 +68,7 @@ def mean_score(placements: list[Placement], seat: int) -> float:
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_strategy_leans_to_what_wins(seat: int) -> None:
-    """The measured findings (docs/bots.md "Placement"): a Hitman waiting in the Saloon
+    """The measured findings (docs/studies/placement.md): a Hitman waiting in the Saloon
     loses games, and a Reverend immediately to the Hitman's right wins them, since he
     cancels its arrest (R6.9.2; left and right read from the owner's seat, R2.2). The
     heuristic and the search keep the Hitman on the street in nearly every placement and

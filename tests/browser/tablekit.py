@@ -81,6 +81,24 @@ def act(api: httpx.Client, game: str, token: str, action: dict[str, Any]) -> Non
     assert answer.status_code == 200, answer.text
 
 
+def friend_game(api: httpx.Client, name: str = "Ann") -> tuple[str, dict[int, str], int, str]:
+    """A friend game with both seats taken (``name`` and Bob), cards placed at random: its
+    id, the seats' tokens, the seat to act first and the invite."""
+    made = api.post(
+        "/games", json={"opponent": "friend", "seat": 0, "placement": "random", "name": name}
+    ).json()
+    joined = api.post(f"/invites/{made['invite']}", json={"name": "Bob"}).json()
+    tokens = {0: made["token"], 1: joined["token"]}
+    first = seat_view(api, made["game"], tokens[0])["view"]["to_act"]
+    return made["game"], tokens, first, made["invite"]
+
+
+def resign(api: httpx.Client, game: str, token: str) -> None:
+    """The seat of ``token`` resigns over HTTP."""
+    answer = api.post(f"/games/{game}/resign", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+
+
 def wait_turn_or_over(page: Page, timeout: float = 20_000) -> str:
     """Wait until it is this seat's turn ("turn") or the game is over ("over"); a
     reaction asked of it meanwhile is answered with Pass (the one answer always there)."""
@@ -148,13 +166,13 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
 def publish(name: str) -> None:
-    """Copy the picture ``ARTIFACTS/name`` to docs/img: made when missing, remade on
-    demand (OUTLAWS_UPDATE_SCREENSHOTS=1), not at every run, which would leave the work
-    tree changed."""
+    """Copy the picture ``ARTIFACTS/name`` to docs/img, only when asked
+    (OUTLAWS_UPDATE_SCREENSHOTS=1): a test run never changes the work tree."""
+    if os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") != "1":
+        return
     image = ROOT / "docs" / "img" / name
-    if not image.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
-        image.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ARTIFACTS / name, image)
+    image.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(ARTIFACTS / name, image)
 
 
 def keep(target: Page | Locator, name: str, *, full_page: bool = False) -> None:

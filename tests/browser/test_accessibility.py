@@ -3,7 +3,9 @@
 axe-core (package.json, installed by ``make test``) is loaded into the live page and run
 on the lobby, the placement screen and the table (on a desktop and at a phone's width,
 375×812, where the cards wear their narrow names; and with the notebook open, its
-odds written on the face-down cards): it must report no violation at all.
+odds written on the face-down cards): it must report no violation at all. The table
+also has one heading, a log the keyboard can scroll, and a focus ring unlike the outline
+of a card that can be picked.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tablekit import wait_turn_or_over
+from tests.browser.tablekit import friend_game, wait_turn_or_over
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 LANGS = ("en", "ja")
@@ -110,3 +112,36 @@ def test_the_table_with_the_notebook_open_passes_the_accessibility_checks(
     # Its odds are written on the face-down cards too: each card's name still matches.
     expect(page.locator('[data-testid^="nb-"]').first).to_be_attached()
     assert_accessible(page, f"the table with the notebook open at {width}x{height}")
+
+
+def test_the_table_has_an_h1_and_a_log_the_keyboard_can_scroll(
+    page: Page, api: httpx.Client
+) -> None:
+    game, tokens, _, _ = friend_game(api)
+    page.goto(f"/#/game/{game}/{tokens[0]}")
+    expect(page.locator("main h1")).to_have_count(1)
+    expect(page.locator("main h1")).to_have_text("Outlaws: the table")
+    log = page.get_by_test_id("log")
+    expect(log).to_have_attribute("tabindex", "0")
+    expect(log).to_have_accessible_name("Log")
+    log.focus()
+    assert page.evaluate("document.activeElement.dataset.testid") == "log"
+
+
+def test_the_focus_ring_is_distinct_from_the_selectable_outline(
+    page: Page, api: httpx.Client
+) -> None:
+    game, tokens, first, _ = friend_game(api)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"/#/game/{game}/{tokens[first]}")
+    cards = page.locator(".card.mine.selectable")
+    expect(cards.first).to_be_visible()
+    style = "el => { const s = getComputedStyle(el); return [s.outlineColor, s.outlineStyle, "
+    style += "s.boxShadow]; }"
+    picked = cards.nth(1).evaluate(style)
+    page.keyboard.press("Tab")  # the keyboard is in use: focus rings show
+    cards.first.focus()
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")
+    focused = cards.first.evaluate(style)
+    assert focused[0] != picked[0], (focused, picked)
+    assert focused[2] != picked[2] and focused[2] != "none", (focused, picked)

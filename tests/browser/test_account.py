@@ -3,8 +3,8 @@ game (the header's Sign in button opens the form); on a second device (another b
 context) they sign in and open it there; a rated game moves their rating, which their
 profile shows. Pictures:
 docs/img/account-lobby.png, profile.png, and at phone width profile-phone.png and, in
-Portuguese, profile-phone-pt.png and account-phone-pt.png (made when missing, remade
-with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
+Portuguese, profile-phone-pt.png and account-phone-pt.png (written with
+OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ quick phrase each reads in their own language), markup stays text, a player mute
 other (and the page remembers it), spectators talk among themselves unseen by the
 players, and a game against a bot has no chat for its player. Pictures of the panel:
 docs/img/chat.png (desktop), chat-phone.png (375 px wide) and chat-pt.png (in
-Portuguese), made when missing and remade with OUTLAWS_UPDATE_SCREENSHOTS=1."""
+Portuguese), written with OUTLAWS_UPDATE_SCREENSHOTS=1."""
 
 from __future__ import annotations
 

@@ -9,18 +9,13 @@ seat that acts first, or the one that must react, and the other seat plays over 
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from pathlib import Path
 
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.browser.tablekit import act, bearer
+from tests.browser.tablekit import ARTIFACTS, act, bearer, publish
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(__file__).parent / "artifacts"
 #: Both seats place this (column 1 first): the Indian (it may take only a Vote) at 2, the
 #: Governor at 3 and the Bandit at 4; the Sheriff far from the Governor, at 6.
 STREET = ["hitman", "indian", "governor", "bandit", "storekeep", "sheriff", "reporter", "dancer"]
@@ -180,7 +175,7 @@ def test_a_look_with_the_governor_warns_and_the_exposure_shows_on_my_cards(
     expect(page.get_by_test_id("status")).not_to_contain_text("Showing")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "exposure.png"), full_page=True)
-    _keep("exposure.png")
+    publish("exposure.png")
     # Showing the Bandit now at 3 would say the swap was real: the Governor is given away.
     start(page, me, 3, "look")
     expect(warning).to_have_attribute("data-warning", "certain")
@@ -260,7 +255,7 @@ def test_an_interception_says_what_each_answer_leads_to_and_is_confirmed(
         expect(page.get_by_test_id(card)).to_have_class(re.compile(r"\bconcerned\b"))
         assert boxes_apart(page, "prompt", card), card
     page.screenshot(path=str(ARTIFACTS / "reaction.png"), full_page=False)
-    _keep("reaction.png")
+    publish("reaction.png")
     # The interception spends a Handcuffs: it is confirmed like every such action.
     prompt.locator('[data-value="intercept"]').click()
     dialog = page.get_by_test_id("confirm-action")
@@ -277,11 +272,3 @@ def test_an_interception_says_what_each_answer_leads_to_and_is_confirmed(
     expect(over).to_have_attribute("data-how", "ugly")
     expect(over).to_have_attribute("data-winner", str(me))
     assert console_errors == []
-
-
-def _keep(name: str) -> None:
-    """The documentation's picture: made when missing, remade on demand."""
-    image = ROOT / "docs" / "img" / name
-    if not image.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
-        image.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ARTIFACTS / name, image)

@@ -1,10 +1,10 @@
-"""Following the other seat at the table (issue "A table that teaches", item 6).
+"""Following the other seat at the table.
 
 The other seat's actions are played back at a pace a person can follow, and can be
 skipped; the status bar waits for them; the last action stays marked on the board (and
 said in words); a bot shows that it is thinking; the game-over panel shows the deciding
 action and says how the game was won. Pictures: docs/img/thinking.png and
-docs/img/gameover.png (made when missing, remade with OUTLAWS_UPDATE_SCREENSHOTS=1).
+docs/img/gameover.png (written with OUTLAWS_UPDATE_SCREENSHOTS=1).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The page's layout in Chromium: the lobby leads with the ways to play (signing in is a
 small button in the header), and during play the whole table is in view, on a laptop and
-on a phone, where every card still names itself in full words. Pictures: docs/img/
-lobby.png, lobby-phone.png, table-1280x800.png, table-phone.png (made when missing,
-remade with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
+on a phone, where every card and token still names itself in full words. Pictures: docs/img/
+lobby.png, lobby-phone.png, table-1280x800.png, table-phone.png (written with
+OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.browser.tablekit import act, bearer, keep, page_errors, seat_view
+from tests.browser.tablekit import act, bearer, friend_game, keep, page_errors, resign, seat_view
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 CHARACTERS = (
@@ -295,3 +295,24 @@ def test_a_phone_is_not_told_of_keys_it_has_not(new_context: Any, api: httpx.Cli
         else:
             expect(key).to_be_hidden()
         context.close()
+
+
+def test_the_handcuffs_token_is_named_in_full(new_context: Any, api: httpx.Client) -> None:
+    # The replay shows every token: find a deal with the Handcuffs in a slot.
+    for _ in range(20):
+        game, tokens, first, _ = friend_game(api)
+        resign(api, game, tokens[first])
+        steps = api.get(f"/games/{game}/replay").json()["steps"]
+        if "handcuffs" in steps[0]["state"]["slots"]:
+            break
+    # (cut to "Handcu…" at 1440 px wide before: the name has room at every width now)
+    for width, height in ((1440, 900), (1280, 860), (1024, 768), (768, 900)):
+        page = new_context(viewport={"width": width, "height": height}).new_page()
+        page.goto(f"/#/replay/{game}")
+        names = page.locator(".tok-name")
+        expect(names.filter(has_text="Handcuffs")).to_have_count(1)
+        cut = names.evaluate_all(
+            "els => els.filter(el => el.offsetParent && el.scrollWidth > el.clientWidth + 1)"
+            ".map(el => el.textContent)"
+        )
+        assert cut == [], (width, cut)

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.browser.tablekit import keep, page_errors
+from tests.browser.tablekit import act, friend_game, keep, page_errors, resign
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 
@@ -226,3 +226,33 @@ def test_the_home_page_is_the_table_and_the_api_pages_stay(api: httpx.Client) ->
     assert "/games" in api.get("/openapi.json").json()["paths"]
     missing = api.get("/games/no-such-game")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_game"
+
+
+def test_the_replay_of_a_seat_1_player_shows_their_side_as_at_the_table(
+    page: Page, api: httpx.Client
+) -> None:
+    game, tokens, first, _ = friend_game(api)
+    page.goto(f"/#/game/{game}/{tokens[1]}")  # this browser now holds seat 1
+    expect(page.get_by_test_id("status")).to_have_attribute("data-seat", "1")
+
+    def geometry() -> dict[str, float]:
+        boxes = {
+            key: page.get_by_test_id(key).bounding_box()
+            for key in ("card-1-1", "card-1-8", "card-0-1")
+        }
+        assert all(boxes.values()), boxes
+        return {
+            "mine_below": boxes["card-1-1"]["y"] > boxes["card-0-1"]["y"],  # type: ignore[index]
+            "col1_right": boxes["card-1-1"]["x"] > boxes["card-1-8"]["x"],  # type: ignore[index]
+        }
+
+    at_table = geometry()
+    assert at_table == {"mine_below": True, "col1_right": True}
+    act(api, game, tokens[first], {"type": "move", "a": 1, "b": 2, "swap": True})
+    resign(api, game, tokens[first])
+    page.goto(f"/#/replay/{game}")
+    expect(page.get_by_test_id("replay-step")).to_be_visible()
+    assert geometry() == at_table
+    page.get_by_test_id("replay-first").click()
+    expect(page.get_by_test_id("replay-step")).to_have_attribute("data-step", "0")
+    assert geometry() == at_table

@@ -6,8 +6,8 @@ game-over panel, Bob accepts, and both are at the new game with the seats swappe
 
 Played once on one server, and once with each player on a server of their own (two
 ``outlaws serve`` processes sharing PostgreSQL and Redis, ``OUTLAWS_TEST_DEPLOY=1``).
-Pictures: docs/img/lobby-live.png, lobby-live-phone-pt.png and rematch.png (made when
-missing, remade with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
+Pictures: docs/img/lobby-live.png, lobby-live-phone-pt.png and rematch.png (written
+with OUTLAWS_UPDATE_SCREENSHOTS=1)."""
 
 from __future__ import annotations
 

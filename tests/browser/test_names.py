@@ -1,7 +1,7 @@
 """Players' names in Chromium: one name per player on every screen (the lobby, the
 opponent's table, the spectators', the game over, the replay), long names shortened with
-"…" where the table has little room, and bots by their rank on the ladder in the lobby,
-in the reader's language."""
+"…" where the table has little room, and bots by their rank on the ladder in the lobby
+and at the table, in the reader's language; the lobby names the sides by their column 1."""
 
 from __future__ import annotations
 
@@ -171,3 +171,35 @@ def test_the_game_over_panel_changes_language_whole_rematch_included(
     expect(offer).to_have_text(words("pt", "rematch.offer"))
     expect(page.get_by_test_id("rematch")).to_contain_text(words("pt", "rematch.hintBot"))
     assert errors == []
+
+
+def test_the_lobby_names_the_bots_by_rank_and_the_sides_by_column(page: Page) -> None:
+    page.goto("/")
+    options = page.locator("#bot-level option")
+    # The list is drawn (and translated) once the page has loaded: wait for all of it,
+    # then read values and names in one go.
+    expect(options).to_have_count(6)
+    labels = dict(options.evaluate_all("os => os.map(o => [o.value, o.textContent.trim()])"))
+    assert labels == {
+        "novice:1": "Beginner", "novice:3": "Easy", "heuristic": "Medium", "search:3": "Hard",
+        "expert": "Expert", "random": "Random moves",
+    }  # fmt: skip
+    seats = page.locator("#seat option").all_inner_texts()
+    assert seats == ["Drawn at random", "Column 1 on your left", "Column 1 on your right"]
+    assert not any("Seat" in text for text in seats)
+
+
+def test_a_bots_turn_reads_by_its_rank_not_bot_level(page: Page, console_errors: list[str]) -> None:
+    page.goto("/")
+    page.get_by_test_id("bot-level").select_option("random")
+    page.get_by_test_id("lobby-placement-random").check()
+    page.get_by_test_id("new-bot").click()
+    status = page.get_by_test_id("status")
+    expect(status).to_have_attribute("data-status", "playing")
+    bot = 1 - int(status.get_attribute("data-seat") or "0")
+    expect(page.get_by_test_id(f"seat-name-{bot}")).to_have_text("Random moves bot")
+    expect(page.locator('[data-testid="log"] li[data-type="turn"]').first).to_be_visible()
+    texts = " ".join(page.locator('[data-testid="log"] li').all_inner_texts())
+    assert "level" not in texts and "Bot," not in texts, texts
+    assert "level" not in status.inner_text()
+    assert console_errors == []

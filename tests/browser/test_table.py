@@ -7,10 +7,7 @@ of a test that needs it, and to compare what the page shows with the engine's vi
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,16 +15,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.tablekit import (
+    ARTIFACTS,
     bearer,
     confirm,
     game_and_token,
     play_one_action,
+    publish,
     seat_view,
     wait_turn_or_over,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(__file__).parent / "artifacts"
 CHARACTERS = {
     "governor", "hitman", "sheriff", "indian", "storekeep",
     "dancer", "reporter", "bandit", "reverend", "mayor",
@@ -282,12 +279,7 @@ def test_screenshots_of_the_table_on_a_desktop_and_on_a_phone(
     expect(page.get_by_test_id("notebook-table")).to_be_visible()
     expect(page.get_by_test_id("last-seen")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "table.png"), full_page=True)
-    # The README's picture: made when missing, remade on demand (not at every run, which
-    # would leave the work tree changed).
-    readme_image = ROOT / "docs" / "img" / "table.png"
-    if not readme_image.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
-        readme_image.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ARTIFACTS / "table.png", readme_image)
+    publish("table.png")  # the README's picture
 
     phone = new_context(
         viewport={"width": 360, "height": 740},

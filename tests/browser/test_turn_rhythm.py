@@ -18,8 +18,8 @@ notebook, the resignation dialog), the game over, the replay and the lobby again
 of the four languages, fails on any text a player reads (or a title or ARIA label) that
 says null, undefined, NaN or [object Object].
 
-Picture: docs/img/bot-turn-shown.png, a bot's action being shown (made when missing,
-remade with OUTLAWS_UPDATE_SCREENSHOTS=1).
+Picture: docs/img/bot-turn-shown.png, a bot's action being shown (written
+with OUTLAWS_UPDATE_SCREENSHOTS=1).
 """
 
 from __future__ import annotations

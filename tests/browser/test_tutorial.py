@@ -14,9 +14,7 @@ step, says null, undefined, NaN or [object Object].
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +22,16 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.tablekit import WORDS_WATCH, game_and_token, placeholder_words, seat_view
+from tests.browser.tablekit import (
+    ARTIFACTS,
+    WORDS_WATCH,
+    game_and_token,
+    placeholder_words,
+    publish,
+    seat_view,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(__file__).parent / "artifacts"
 CATALOGUES = ROOT / "src" / "outlaws" / "web" / "i18n"
 LESSON_JS = ROOT / "src" / "outlaws" / "web" / "learn" / "tutorial.js"
 LEARNER = 0
@@ -146,10 +150,7 @@ def snap(page: Page, step: str, shoot: bool) -> None:
     expect(page.locator("[data-flash], .fx-swap, .fx-slide")).to_have_count(0, timeout=WAIT)
     page.get_by_test_id("tutorial").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / name))
-    image = ROOT / "docs" / "img" / name
-    if not image.exists() or os.environ.get("OUTLAWS_UPDATE_SCREENSHOTS") == "1":
-        image.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ARTIFACTS / name, image)
+    publish(name)
 
 
 def play(page: Page, step: str, words: dict[str, str], shoot: bool) -> None:

@@ -1,15 +1,19 @@
-"""Findings 4 and 5: the clock.
+"""The clock: each turn one period and each reaction another, the time the server was
+down counted against nobody, and no action taken past its deadline.
 
-4. A reaction shared one clock period with the reacting seat's next turn: with
-   ``per_turn`` 4, a seat that waited 2 s on a cancel prompt started its own turn with
-   1.99 s and lost on time; and the acting seat got a fresh ``per_turn`` mid-turn after
-   the opponent reacted. Now each turn is one period, each reaction another, and a turn
-   interrupted by a reaction goes on where it stopped.
-5. The time the server was down counted against the players (an 8 s outage lost a game
-   on time at restart). Now a clock stopped with the server resumes where it stopped.
+- A reaction shared one clock period with the reacting seat's next turn: with
+  ``per_turn`` 4, a seat that waited 2 s on a cancel prompt started its own turn with
+  1.99 s and lost on time; and the acting seat got a fresh ``per_turn`` mid-turn after
+  the opponent reacted. Now each turn is one period, each reaction another, and a turn
+  interrupted by a reaction goes on where it stopped.
+- The time the server was down counted against the players (an 8 s outage lost a game
+  on time at restart). Now a clock stopped with the server resumes where it stopped.
+- An action that arrives past its seat's deadline, before the clock's next tick has
+  ended the game, is refused and stored nowhere.
 
-The game is stored directly (a known deal, R6.9.2's Reverend beside the Hitman), then
-served: the Sheriff's arrest of seat 1's Hitman prompts seat 1 to cancel it.
+For the first two the game is stored directly (a known deal, R6.9.2's Reverend beside
+the Hitman), then served: the Sheriff's arrest of seat 1's Hitman prompts seat 1 to
+cancel it.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from outlaws.server import create_app
 from outlaws.server.db.storage import GameRow, SeatRow, Storage
 from outlaws.server.games.clocks import ClockConfig, ClockState
 from outlaws.server.games.service import hash_token
-from tests.server.serverkit import auth, http_game, settings_for
+from tests.server import serverkit
+from tests.server.serverkit import auth, create_friend_game, http_game, running, settings_for
 
 STREET0 = ("governor", "hitman", "sheriff", "indian", "storekeep", "dancer", "reporter", "bandit")
 STREET1 = ("governor", "reverend", "hitman", "indian", "storekeep", "dancer", "sheriff", "bandit")
@@ -131,3 +136,22 @@ def test_the_time_the_server_is_down_counts_against_nobody(tmp_path: Path) -> No
         time.sleep(0.2)
         assert http_game(client, game)["status"] == "playing"
         act(client, game, 0, "look 5")
+
+
+def test_an_action_after_the_deadline_is_refused(tmp_path: Path) -> None:
+    class Now:
+        t = 1_000_000.0
+
+        def __call__(self) -> float:
+            return self.t
+
+    now = Now()
+    with running(tmp_path, now=now, clock_tick=3600.0) as client:  # no timeout fires
+        game_id, tokens = create_friend_game(client, clock={"bank": 0, "per_turn": 4})
+        seat = http_game(client, game_id)["view"]["to_act"]
+        look = next(a for a in http_game(client, game_id, tokens[seat])["legal"]
+                    if a["type"] == "look")  # fmt: skip
+        now.t += 4.001
+        late = client.post(f"/games/{game_id}/actions", headers=auth(tokens[seat]), json=look)
+        assert late.status_code == 409 and late.json()["error"]["code"] == "out_of_time"
+        assert serverkit.stored_game(tmp_path, game_id).actions == []

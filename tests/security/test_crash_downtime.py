@@ -1,4 +1,4 @@
-"""Finding: the time a crashed server was down counted against the players.
+"""The time a crashed server was down counted against the players.
 
 A clean stop stores running clocks paused and gives the downtime back at restart, but a
 server killed outright (``kill -9``, a power cut) stores nothing: its clocks ran on while

@@ -1,4 +1,4 @@
-"""Finding: message lengths told a real swap from a bluff. A seat's own WebSocket message
+"""Message lengths told a real swap from a bluff. A seat's own WebSocket message
 was one byte shorter after a real swap (R5.1, ``"swap": true``) than after a pretended
 one (``false``), and its legal actions, sent with it, changed with its cards by up to
 some 2 kB: an eavesdropper on the encrypted stream could tell one from the other by

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from outlaws.server.lobby.feed import GUESTS_PER_ADDRESS, SETTLE
+from outlaws.server.live.presence import GUESTS_PER_ADDRESS
+from outlaws.server.lobby.feed import SETTLE
 from tests.security.attackkit import recv
 from tests.server.serverkit import create_friend_game, running
 

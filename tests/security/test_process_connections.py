@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 import httpx
-from test_connection_limits import closed, half_open
 
 from outlaws.server.http.guard import HEADROOM, connections_for
 from tests.security.attackkit import live_server, serve_command
+from tests.security.test_connection_limits import closed, half_open
 
 PER_PROCESS = 24
 

@@ -1,7 +1,8 @@
 """Attacks on the logs: a seat's token put in a URL under a name that only looks
-different (``?auth=``, ``?token[]=``, ``?token%00=``, ``?t%C3%B6ken=``, ``?tok%2565n=``)
-must be refused and never written down; and a server run at ``--log-level debug``, whose
-WebSocket library logs every frame, must not write down the token of a seat's hello.
+different (``?auth=``, ``?token[]=``, ``?token%00=``, ``?t%C3%B6ken=``, ``?tok%2565n=``,
+or ``?tok%65n=``, its letters in percent escapes) must be refused and never written
+down; and a server run at ``--log-level debug``, whose WebSocket library logs every
+frame, must not write down the token of a seat's hello.
 Against a real ``outlaws serve`` on 127.0.0.1, its log read back."""
 
 from __future__ import annotations
@@ -56,3 +57,11 @@ def test_the_log_filter_hides_each_spelling(name: str) -> None:
 
     line = f'127.0.0.1:5 - "GET /games/G?since=1&{name}=SECRET HTTP/1.1" 400'
     assert "SECRET" not in redact(line) and "since=1" in redact(line)
+
+
+def test_an_encoded_token_name_is_hidden_in_logs() -> None:
+    from outlaws.server.http.logs import redact
+
+    line = '127.0.0.1:5 - "WebSocket /ws/games/G?tok%65n=SECRET&since=0" [accepted]'
+    assert "SECRET" not in redact(line)
+    assert "SECRET" not in redact("/games/G?%74%6F%6B%65%6E=SECRET")

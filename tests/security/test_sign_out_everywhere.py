@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from outlaws.server.cluster.bus import Bus
+from outlaws.server.common.bus import Bus
 from tests.server.processkit import two_servers
 from tests.server.serverkit import Player, auth, recv, running, said_hello
 

@@ -1,4 +1,4 @@
-"""Finding: a request body trickled a byte at a time held its connection for ever.
+"""A request body trickled a byte at a time held its connection for ever.
 
 Request headers had a deadline (``test_connection_limits.py``), but a client that sent
 them at once and then its body one byte a second kept the connection open as long as it

@@ -1,4 +1,4 @@
-"""Finding: ``sync`` answers were unbounded. A 27-byte ``{"op":"sync","since":0}`` (or a
+"""``sync`` answers were unbounded. A 27-byte ``{"op":"sync","since":0}`` (or a
 connection with ``since=0``) on a long game made the server encode and send every event
 of the log, again at each ``sync``. A ``hello`` now carries at most MAX_SYNC_EVENTS
 events: the older ones are left out, its ``since`` moves forward and it says

@@ -1,4 +1,4 @@
-"""Finding: seat tokens travelled in URLs (``/games/ID?token=T``, ``/ws/games/ID?token=T``),
+"""Seat tokens travelled in URLs (``/games/ID?token=T``, ``/ws/games/ID?token=T``),
 and every proxy's access log keeps URLs: whoever reads the log holds the seat. Now a token
 goes in the ``Authorization: Bearer`` header, or in a WebSocket's first message (a browser
 cannot set headers there); a URL that holds one is refused, and does nothing."""

@@ -37,6 +37,8 @@ def _load(name: str) -> ModuleType:
 localdeploy = _load("localdeploy")
 
 NEEDS_DEPLOY = [
+    pytest.mark.deploy,
+    pytest.mark.slow,
     pytest.mark.skipif(
         os.environ.get("OUTLAWS_TEST_DEPLOY") != "1", reason="OUTLAWS_TEST_DEPLOY=1 is not set"
     ),

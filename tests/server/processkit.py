@@ -19,7 +19,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from outlaws.server import create_app
-from outlaws.server.cluster.bus import Bus, LocalBus, RedisBus
+from outlaws.server.cluster.bus import LocalBus, RedisBus
+from outlaws.server.common.bus import Bus
 from tests.server.serverkit import postgres_database, settings_for
 
 REDIS = os.environ.get("OUTLAWS_TEST_REDIS")
@@ -29,7 +30,7 @@ POSTGRES = os.environ.get("OUTLAWS_TEST_POSTGRES")
 AT_ONCE = 5.0
 
 
-@pytest.fixture(params=["local", "redis"])
+@pytest.fixture(params=["local", pytest.param("redis", marks=pytest.mark.redis)])
 def buses(request: pytest.FixtureRequest) -> Callable[[], Bus]:
     """Makes the bus of each app: one shared LocalBus, or a RedisBus of its own each
     (on channels of this test alone)."""
@@ -42,7 +43,7 @@ def buses(request: pytest.FixtureRequest) -> Callable[[], Bus]:
     return lambda: RedisBus(REDIS, prefix=prefix)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """The URL of the database both apps share: an SQLite file, or a PostgreSQL
     database made for this test."""

@@ -11,7 +11,7 @@ from outlaws.engine import Action, State, seat_view
 from outlaws.server.common.codec import dumps, legal_json, pack_view, unpack_view
 from outlaws.server.games.botpool import choose_in_worker
 from outlaws.server.games.clocks import ClockConfig, ClockState
-from outlaws.server.live.hub import TokenBucket
+from outlaws.server.http.limits import TokenBucket
 from tests.server.serverkit import expand_legal, grouped
 
 

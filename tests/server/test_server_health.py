@@ -176,6 +176,7 @@ def test_the_probes_are_in_the_api_document(tmp_path: Path) -> None:
     assert "Readiness" in spec["components"]["schemas"]
 
 
+@pytest.mark.redis
 @pytest.mark.skipif(
     not os.environ.get("OUTLAWS_TEST_REDIS"), reason="OUTLAWS_TEST_REDIS is not set"
 )

@@ -36,7 +36,10 @@ from tests.server.serverkit import (
 )
 
 SERVER = os.environ.get("OUTLAWS_TEST_POSTGRES")
-pytestmark = pytest.mark.skipif(not SERVER, reason="OUTLAWS_TEST_POSTGRES is not set")
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(not SERVER, reason="OUTLAWS_TEST_POSTGRES is not set"),
+]
 
 
 @pytest.fixture

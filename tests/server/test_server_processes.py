@@ -31,7 +31,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, event, text
 
 from outlaws.server import create_app
-from outlaws.server.cluster.bus import Bus, LocalBus, RedisBus
+from outlaws.server.cluster.bus import LocalBus, RedisBus
+from outlaws.server.common.bus import Bus
 from outlaws.server.db.storage import ActionRow, Storage
 from tests.server.processkit import AT_ONCE, REDIS, servers, two_servers
 from tests.server.serverkit import (
@@ -621,6 +622,7 @@ class RedisProcess:
             self.process = None
 
 
+@pytest.mark.redis
 @pytest.mark.skipif(
     not REDIS or shutil.which("redis-server") is None,
     reason="OUTLAWS_TEST_REDIS is not set or redis-server is missing",

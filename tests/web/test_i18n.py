@@ -202,7 +202,8 @@ def test_the_key_search_finds_the_keys_the_page_is_known_to_use():
 
 def test_every_count_message_has_its_one_and_other_forms():
     names = english()
-    bases = count_bases() | {f"stash.{kind}" for kind in js_string_list(WEB / "game" / "table.js", "STASH")}
+    stash = js_string_list(WEB / "game" / "table.js", "STASH")
+    bases = count_bases() | {f"stash.{kind}" for kind in stash}
     assert bases, "no tn() call found: update tests/web/test_i18n.py"
     lacking = sorted(
         f"{base}.{form}"
@@ -287,7 +288,8 @@ def template_keys() -> dict[str, set[str]]:
 
 
 def test_the_stash_kinds_of_the_table_are_the_engines():
-    assert sorted(js_string_list(WEB / "game" / "table.js", "STASH")) == sorted(k for k, _ in STASH_KEYS)
+    stash = js_string_list(WEB / "game" / "table.js", "STASH")
+    assert sorted(stash) == sorted(k for k, _ in STASH_KEYS)
 
 
 def test_every_key_built_from_a_prefix_is_known_to_this_test():

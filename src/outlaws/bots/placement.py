@@ -9,7 +9,7 @@ same placement for the same seed.
 does. Every other bot places by a *learned score*. :data:`WEIGHTS` gives a feature of a
 placement (:func:`features`) its effect on the odds of winning, in logits. The weights
 come from a logistic regression on 2,242 heuristic games played from uniformly random
-placements (``bench/placement.py``; docs/bots.md "Placement" has the table and the
+placements (``bench/placement.py``; docs/studies/placement.md has the table and the
 command). Two features mattered:
 
 - a Hitman waiting in the Saloon won 43.8% of games, against 51.8% on the street. From

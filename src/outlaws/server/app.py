@@ -3,7 +3,6 @@ error handlers. ``outlaws serve`` runs it under uvicorn."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,7 +14,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from .accounts import routes as accountroutes
 from .chat import routes as chatroutes
@@ -25,7 +24,9 @@ from .common.settings import Settings
 from .games import routes
 from .games.service import GameService
 from .http.guard import BodyTimeout
+from .http.limits import BodyLimit
 from .http.logs import hide_secrets_in_logs
+from .http.routing import error_response
 from .live import socket as ws
 from .live.padding import PaddedAnswers
 from .lobby import routes as lobbyroutes
@@ -64,64 +65,6 @@ class WebFiles(StaticFiles):
         response = await super().get_response(path, scope)
         response.headers.setdefault("Cache-Control", "no-cache")
         return response
-
-
-class BodyLimit:
-    """Refuse HTTP request bodies over ``limit`` bytes with 413, before reading them all."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            await self._refuse(send)
-            return
-        # The body is read here, all of it, before the app sees it: a chunked body
-        # (no length declared) past the limit is refused with 413 too, not left to the
-        # app's parser to fail on (400).
-        chunks: list[bytes] = []
-        seen = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client went away
-                return
-            chunk = message.get("body", b"")
-            seen += len(chunk)
-            if seen > self.limit:
-                await self._refuse(send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps(
-            {"error": {"code": "too_large", "message": f"bodies are {self.limit} bytes at most"}}
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [(b"content-type", b"application/json")],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -187,16 +130,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, error: ApiError) -> JSONResponse:
-        return routes.error_response(error)
+        return error_response(error)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        return routes.error_response(_from_validation(error.errors()))
+        return error_response(_from_validation(error.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http")
-        return routes.error_response(ApiError(error.status_code, code, str(error.detail)))
+        return error_response(ApiError(error.status_code, code, str(error.detail)))
 
     return app
 

@@ -18,6 +18,12 @@ import { AccountMenu } from "./lobby/account.js";
 import { JoinPage, LobbyPage } from "./lobby/lobby.js";
 import { ProfilePage } from "./lobby/profile.js";
 
+/**
+ * A page of the app: drawn into the main element, redrawn in a new language, then gone.
+ * @typedef {{mount(root: HTMLElement): void, destroy(): void, refresh(): void}} Page
+ */
+
+/** @type {[RegExp, (match: string[]) => Page][]} */
 const ROUTES = [
   [/^#?\/?$/, () => new LobbyPage()],
   [/^#\/game\/([^/]+)\/([^/]+)\/?$/, (m) => new GamePage({ game: m[1], token: m[2] })],
@@ -64,7 +70,7 @@ function route() {
 }
 
 function header() {
-  const select = document.getElementById("lang");
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
   select.replaceChildren();
   for (const code of LANGUAGES) {
     const option = document.createElement("option");
@@ -85,7 +91,7 @@ async function start() {
   const account = new AccountMenu();
   document.getElementById("account-slot").append(account.el);
   document.getElementById("lang").addEventListener("change", async (event) => {
-    await setLanguage(event.target.value, { remember: true });
+    await setLanguage(/** @type {HTMLSelectElement} */ (event.target).value, { remember: true });
   });
   onLanguageChange(() => {
     header();

@@ -16,7 +16,7 @@ from fastapi.encoders import jsonable_encoder
 from pydantic import BaseModel, Field
 
 from ..common.errors import ApiError
-from ..games.routes import NoTokenInUrl
+from ..http.routing import NoTokenInUrl
 from ..http.schemas import ERRORS, MyGames, Strict, Summary
 from .service import SignedIn
 from .sessions import (

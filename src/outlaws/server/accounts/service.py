@@ -140,7 +140,7 @@ class Accounts:
         attempt = await self._count(
             by_name, NAME_FAILURES, THROTTLE_WINDOW, "failed sign-ins", f"client:{client}"
         )
-        row = await store.read(self.db, lambda conn: store.account_by_name(conn, key))
+        row = await self.db.read(lambda conn: store.account_by_name(conn, key))
         checked = row.password_hash if row else _DECOY_HASH
         if row is None or not await self._hashed(_verify, checked, password):
             # The attempt stays counted: a failure.
@@ -194,7 +194,7 @@ class Accounts:
         if not token or len(token) > 128:
             return None
         now = self.now()
-        return await store.read(self.db, lambda conn: store.session(conn, hash_token(token), now))
+        return await self.db.read(lambda conn: store.session(conn, hash_token(token), now))
 
     async def sign_out(self, token: str) -> None:
         await self.db.write(lambda conn: store.delete_session(conn, hash_token(token)))
@@ -223,7 +223,7 @@ class Accounts:
 
     async def seats(self, account_id: str) -> list[tuple[str, int]]:
         """(game, seat) of every seat of the account."""
-        return await store.read(self.db, lambda conn: store.seats_of_account(conn, account_id))
+        return await self.db.read(lambda conn: store.seats_of_account(conn, account_id))
 
     async def device_token(self, account_id: str, game_id: str) -> tuple[str, int]:
         """A new token of the account's seat in ``game_id``, for the device asking: the
@@ -241,14 +241,12 @@ class Accounts:
 
     async def seat_in(self, account_id: str, game_id: str) -> int | None:
         """The seat the account holds in ``game_id`` (None: none)."""
-        return await store.read(
-            self.db, lambda conn: store.seat_of_account(conn, account_id, game_id)
-        )
+        return await self.db.read(lambda conn: store.seat_of_account(conn, account_id, game_id))
 
     async def seat_of_device_token(self, token_hash: str, game_id: str) -> int | None:
         """The seat a device token holds in ``game_id`` (None: none)."""
-        return await store.read(
-            self.db, lambda conn: store.seat_of_device_token(conn, token_hash, game_id)
+        return await self.db.read(
+            lambda conn: store.seat_of_device_token(conn, token_hash, game_id)
         )
 
 

@@ -2,21 +2,21 @@
 count, the seats of each account and the tokens its devices hold for them.
 
 Each function takes the connection of a transaction (writes run on the database's
-writer, :meth:`~.storage.Database.write`; reads on its thread, :func:`read`), like the
-games' own :class:`~.storage.Storage`. Apart from it because accounts are another
-concern than the games: nothing here reads a game's play.
+writer, :meth:`~.storage.Database.write`; reads on its thread,
+:meth:`~.storage.Database.read`), like the games' own :class:`~.storage.Storage`.
+Apart from it because accounts are another concern than the games: nothing here reads
+a game's play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from ..db.schema import accounts, login_failures, seat_tokens, seats, sessions
-from ..db.storage import Database
 from ..http.auth import hash_token, new_token
 
 T = TypeVar("T")
@@ -36,16 +36,6 @@ class SessionRow:
     account_id: str
     name: str
     csrf: str
-
-
-async def read(db: Database, fn: Callable[[Connection], T]) -> T:
-    """Run the read ``fn`` on a connection of the database's thread."""
-
-    def run() -> T:
-        with db.storage.engine.connect() as conn:
-            return fn(conn)
-
-    return await db.call(run)
 
 
 # -- accounts ------------------------------------------------------------------------------
@@ -267,3 +257,13 @@ def seat_of_device_token(conn: Connection, token_hash: str, game_id: str) -> int
     )
     found = conn.execute(query).scalar()
     return None if found is None else int(found)
+
+
+def accounts_of_game(conn: Connection, game_id: str) -> dict[int, tuple[str, str]]:
+    """The seats of the game that accounts hold: seat -> (account id, its name)."""
+    query = (
+        select(seats.c.seat, accounts.c.id, accounts.c.name)
+        .join(accounts, accounts.c.id == seats.c.account_id)
+        .where(seats.c.game_id == game_id)
+    )
+    return {int(row.seat): (row.id, row.name) for row in conn.execute(query)}

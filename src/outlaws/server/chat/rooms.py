@@ -39,13 +39,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Literal, get_args
 
-from ..accounts.store import read
-from ..cluster.bus import Bus, Message
+from ..common.bus import Bus, Message
 from ..common.errors import ApiError
 from ..common.names import BadName, check_player_name, check_typed
 from ..db.storage import Database
 from ..games.table import Table
-from ..live.hub import Hub, TokenBucket
+from ..http.limits import TokenBucket
+from ..live.hub import Hub
 from . import store as chatstore
 from .store import ChatRow
 
@@ -197,7 +197,7 @@ class Chat:
 
     async def history(self, table: Table, room: Room) -> list[ChatRow]:
         """The room's latest :data:`HISTORY` messages, oldest first."""
-        return await read(self.db, lambda conn: chatstore.latest(conn, table.id, room, HISTORY))
+        return await self.db.read(lambda conn: chatstore.latest(conn, table.id, room, HISTORY))
 
     def _rate(self, game_id: str, writer: str, burst: float, per_second: float) -> TokenBucket:
         """The rate of ``writer`` in ``game_id`` (``""``: across every game)."""

@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 
 from ..accounts.sessions import SESSION_COOKIE, service_of, session_of
 from ..common.errors import ApiError
-from ..games.routes import AuthHeader, NoTokenInUrl
 from ..games.table import Table
 from ..http.auth import bearer
+from ..http.routing import AuthHeader, NoTokenInUrl
 from ..http.schemas import ERRORS, Strict
 from .rooms import check_content, check_name, check_room
 from .store import ChatRow

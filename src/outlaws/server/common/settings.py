@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..cluster.bus import Bus
+from ..common.bus import Bus
 
 #: The default database: an SQLite file in the working folder.
 DEFAULT_DB = "sqlite:///./outlaws.db"

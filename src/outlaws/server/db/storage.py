@@ -744,6 +744,15 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, fn, *args)
 
+    async def read(self, fn: Callable[[Connection], T]) -> T:
+        """Run the read ``fn`` on a connection of the database thread."""
+
+        def run() -> T:
+            with self.storage.engine.connect() as conn:
+                return fn(conn)
+
+        return await self.call(run)
+
     async def append(self, game_id: str, row: ActionRow, changes: dict[str, Any]) -> None:
         """Commit one action of a game's log and the game's ``changes`` (status, result,
         clock); returns once committed."""

@@ -25,7 +25,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from ...engine import Action, OutlawsError, Placement
-from ..cluster.bus import Bus, Message
+from ..common.bus import Bus, Message
 from ..db.storage import Database
 from .clocks import ClockState
 from .clockwork import Clockwork

@@ -8,13 +8,12 @@ the URL: a request with ``token`` in its query string is refused (400 ``token_in
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Header, Query, Request
-from fastapi.responses import JSONResponse, Response
-from fastapi.routing import APIRoute
+from fastapi.responses import Response
 
 from ...bots import bot_names, bot_specs
 from ...bots.ladder import LADDER, RANDOM_ELO
@@ -22,7 +21,8 @@ from ...engine import Action, FormatError, Placement, PlacementError, parse_nota
 from ..accounts.sessions import service_of, signed_in
 from ..common.codec import dumps
 from ..common.errors import ApiError, from_engine
-from ..http.auth import bearer, refuse_token_in_url
+from ..http.auth import bearer
+from ..http.routing import AuthHeader, NoTokenInUrl
 from ..http.schemas import (
     ERRORS,
     Accepted,
@@ -48,31 +48,7 @@ from .clocks import ClockConfig
 from .service import GameService, SeatGrant
 from .table import Table
 
-
-class NoTokenInUrl(APIRoute):
-    """A route that refuses a request with a token in its query string (400
-    ``token_in_url``) before anything else: before its body is parsed, its parameters
-    checked or its endpoint run, so that such a request never acts."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def guarded(request: Request) -> Response:
-            refuse_token_in_url(request.query_params.keys())
-            return await handler(request)
-
-        return guarded
-
-
 router = APIRouter(responses=ERRORS, route_class=NoTokenInUrl)
-
-AuthHeader = Annotated[
-    str | None,
-    Header(
-        description="`Bearer TOKEN`: your seat's secret token (none: the public view). "
-        "Never in the URL: `?token=` is refused (400 `token_in_url`)."
-    ),
-]
 
 
 def links(game_id: str, token: str | None = None, invite: str | None = None) -> Links:
@@ -448,7 +424,3 @@ async def bots() -> dict[str, Any]:
         "ladder": [{"name": r.name, "spec": r.spec, "elo": r.elo} for r in LADDER],
         "off_ladder": [{"name": "random", "spec": "random", "elo": RANDOM_ELO}],
     }
-
-
-def error_response(error: ApiError) -> JSONResponse:
-    return JSONResponse({"error": error.body()}, status_code=error.status)

@@ -42,6 +42,7 @@ from ...bots.placement import bot_placement
 from ...bots.tutorial import LEARNER, tutorial_setup
 from ...engine import Action, OutlawsError, Placement, State
 from ..accounts.service import Accounts
+from ..accounts.store import accounts_of_game
 from ..chat.rooms import Chat
 from ..cluster.bus import make_bus
 from ..cluster.runners import Runners
@@ -52,11 +53,11 @@ from ..db.storage import UNFINISHED, Database, GameRow, PlacementRow, SeatRow, S
 from ..http.auth import hash_token, new_token
 from ..http.quotas import ImportQuota
 from ..live.hub import Hub
+from ..live.presence import Presence
 from ..live.signout import SignOut
-from ..lobby.feed import LobbyFeed, Presence
+from ..lobby.feed import LobbyFeed
 from ..lobby.rematch import Rematches
-from ..ratings.standings import BOT_RATINGS, Standings, bot_rating, check_rated_terms
-from ..ratings.store import accounts_of_game
+from ..ratings.standings import Standings
 from . import records
 from .botplay import play_bots
 from .botpool import BotPool
@@ -66,6 +67,7 @@ from .clockwork import Clockwork
 from .moves import Commit, Moves
 from .notebook import Notebooks
 from .placing import NOT_PLACED, Placing
+from .rated import BOT_RATINGS, bot_rating, check_rated_terms
 from .rebuild import rebuild
 from .table import SeatInfo, Summary, Table
 

@@ -13,7 +13,7 @@ from collections import OrderedDict, deque
 
 from ..common.errors import ApiError
 from ..common.settings import Settings
-from ..live.hub import TokenBucket
+from ..http.limits import TokenBucket
 
 
 class ImportQuota:

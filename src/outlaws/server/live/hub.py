@@ -56,27 +56,6 @@ ENDED_TOKEN = 4003
 REPLACED = 1008
 
 
-class TokenBucket:
-    """A rate limit: ``burst`` messages at once, refilled at ``rate`` per second."""
-
-    def __init__(self, burst: float, rate: float, now: Callable[[], float] = time.monotonic):
-        self.capacity = burst
-        self.rate = rate
-        self.tokens = burst
-        self.now = now
-        self.last = now()
-
-    def take(self) -> bool:
-        """Spend one token; False when the bucket is empty (the message is refused)."""
-        t = self.now()
-        self.tokens = min(self.capacity, self.tokens + (t - self.last) * self.rate)
-        self.last = t
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
 class Connection:
     """One WebSocket of a seat (0 or 1) or of a spectator (None) at one table;
     ``token_hash``: the hash of the seat token it came with."""

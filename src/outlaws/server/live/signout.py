@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from ..accounts.service import Accounts
 from ..accounts.store import Retired
-from ..cluster.bus import Bus, Message
+from ..common.bus import Bus, Message
 from ..games.table import Table
 from .hub import Hub
 

@@ -27,8 +27,9 @@ from ..common.errors import ApiError, from_engine
 from ..games.service import GameService
 from ..games.table import Table
 from ..http.auth import bearer, hash_token, token_in_url, token_param
-from ..lobby.feed import Here
-from .hub import Connection, TokenBucket
+from ..http.limits import TokenBucket
+from .hub import Connection
+from .presence import Here
 
 log = logging.getLogger(__name__)
 router = APIRouter()

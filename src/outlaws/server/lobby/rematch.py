@@ -27,15 +27,15 @@ from sqlalchemy import Connection
 
 from ...engine import State
 from ..accounts.store import give_seat
-from ..cluster.bus import Bus, Message
+from ..common.bus import Bus, Message
 from ..common.errors import ApiError
 from ..common.kinds import TableStatus
 from ..db.storage import Database, Storage
 from ..games.clocks import ClockState
+from ..games.rated import check_rated_terms
 from ..games.table import SeatInfo, Table
 from ..http.auth import hash_token, new_token
 from ..live.hub import Hub
-from ..ratings.standings import check_rated_terms
 
 #: The bus channel of rematches: ``{"game": old id, "offered_by": seat or None,
 #: "next": the new game's id once accepted}``.

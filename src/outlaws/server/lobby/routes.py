@@ -17,13 +17,14 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..accounts.sessions import account_of, name_of, service_of
 from ..common.errors import ApiError
-from ..games.routes import AuthHeader, NoTokenInUrl, links, take_seat
+from ..games.routes import links, take_seat
 from ..games.service import GameService
 from ..games.table import Table
 from ..http.auth import bearer
+from ..http.limits import TokenBucket
+from ..http.routing import AuthHeader, NoTokenInUrl
 from ..http.schemas import ERRORS, Joined, JoinIn, Links
-from ..live.hub import TokenBucket
-from .feed import Here
+from ..live.presence import Here
 
 router = APIRouter(tags=["lobby"], responses=ERRORS, route_class=NoTokenInUrl)
 

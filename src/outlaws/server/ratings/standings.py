@@ -28,62 +28,21 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from ...bots.ladder import LADDER, RANDOM_ELO
 from ...ratings import Rating, Result, rate, rate_game
+from ..accounts import store as accounts_store
 from ..accounts.service import name_key
-from ..accounts.store import read
 from ..common.errors import ApiError
 from ..common.settings import Settings
 from ..db.storage import Conflict, Database
-from ..games.clocks import ClockConfig
+from ..games.rated import bot_rating, check_rated_terms
 from ..games.table import Table
 from . import store
 
 log = logging.getLogger(__name__)
 
 POOLS = ("players", "bots")
-#: The bots' fixed ratings in the ``bots`` pool: the difficulty ladder's arena Elo,
-#: random anchored at 1000 (docs/bots.md, "The ladder"). A game against a bot not
-#: measured yet cannot be rated.
-BOT_RATINGS = {"random": RANDOM_ELO, **{rung.spec: rung.elo for rung in LADDER}}
-#: How sure those are: about the arena's own uncertainty on them.
-BOT_DEVIATION = 50.0
 #: Rated games a profile shows, in each pool.
 HISTORY = 200
-
-
-def bot_rating(spec: str | None) -> Rating | None:
-    """The fixed rating of the bot ``spec`` (``search`` is level 3), or None."""
-    if spec is None:
-        return None
-    known = BOT_RATINGS.get("search:3" if spec == "search" else spec)
-    return None if known is None else Rating(known, BOT_DEVIATION)
-
-
-def check_rated_terms(clock: ClockConfig | None, turn_limit: int | None) -> None:
-    """Refuse (422 ``rated_terms``, naming the field) a rated game off the fixed terms:
-    a clock whose seat that runs out of time loses it, and no turn limit."""
-    if clock is None:
-        raise ApiError(
-            422,
-            "rated_terms",
-            "a rated game has a clock: a player who leaves it loses on time",
-            field="clock",
-        )
-    if clock.on_timeout != "lose":
-        raise ApiError(
-            422,
-            "rated_terms",
-            "in a rated game a seat that runs out of time loses: no bot plays for it",
-            field="clock.on_timeout",
-        )
-    if turn_limit is not None:
-        raise ApiError(
-            422,
-            "rated_terms",
-            "a rated game has no turn limit: it ends by the rules, never in a draw",
-            field="turn_limit",
-        )
 
 
 def on_rated_terms(table: Table) -> bool:
@@ -132,7 +91,7 @@ class Standings:
 
         def op(conn: Connection) -> None:
             store.claim_game(conn, table.id, now)
-            holders = store.accounts_of_game(conn, table.id)
+            holders = accounts_store.accounts_of_game(conn, table.id)
             if len(holders) == 2 and not bots and holders[0][0] != holders[1][0]:
                 self._rate_players(conn, table.id, result, holders, now)
             elif len(holders) == 1 and len(bots) == 1:
@@ -210,7 +169,7 @@ class Standings:
                 "history": store.history(conn, account_id, HISTORY),
             }
 
-        data = await read(self.db, load)
+        data = await self.db.read(load)
         if data is None:
             raise ApiError(404, "unknown_player", f"no player is named {name!r}", field="name")
         pools: dict[str, store.Stored] = data["pools"]
@@ -245,11 +204,8 @@ def record_of(rows: list[store.HistoryRow]) -> dict[str, Any]:
 
 
 __all__ = [
-    "BOT_RATINGS",
     "POOLS",
     "Standings",
-    "bot_rating",
-    "check_rated_terms",
     "record_of",
     "score_of",
 ]

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, fields
 from sqlalchemy import Connection, insert, select, update
 
 from ...ratings import Rating
-from ..db.schema import accounts, rated_games, rating_history, ratings, seats
+from ..db.schema import accounts, rated_games, rating_history, ratings
 
 
 @dataclass(frozen=True)
@@ -71,16 +71,6 @@ def add_history(conn: Connection, account_id: str, pool: str, row: HistoryRow) -
     conn.execute(insert(rating_history).values(account_id=account_id, pool=pool, **asdict(row)))
 
 
-def accounts_of_game(conn: Connection, game_id: str) -> dict[int, tuple[str, str]]:
-    """The seats of the game that accounts hold: seat -> (account id, its name)."""
-    query = (
-        select(seats.c.seat, accounts.c.id, accounts.c.name)
-        .join(accounts, accounts.c.id == seats.c.account_id)
-        .where(seats.c.game_id == game_id)
-    )
-    return {int(row.seat): (row.id, row.name) for row in conn.execute(query)}
-
-
 def account_named(conn: Connection, name_key: str) -> tuple[str, str] | None:
     """(id, name) of the account whose folded name is ``name_key``."""
     query = select(accounts.c.id, accounts.c.name).where(accounts.c.name_key == name_key)
@@ -115,7 +105,6 @@ __all__ = [
     "HistoryRow",
     "Stored",
     "account_named",
-    "accounts_of_game",
     "add_history",
     "claim_game",
     "history",

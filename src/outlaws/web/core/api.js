@@ -15,7 +15,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {{body?: unknown, token?: string, csrf?: string}} [options] the JSON body, the seat's
+ *   token, the session's anti-CSRF token
+ * @returns {Promise<any>} the answer's JSON (null when it has none)
+ */
 async function request(method, path, { body, token, csrf } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

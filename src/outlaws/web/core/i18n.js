@@ -100,7 +100,7 @@ export function tn(key, n, params = {}) {
 
 /** Fill the elements of `root` marked with data-i18n (text) and data-i18n-* (attributes). */
 export function translateDom(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(/** @type {HTMLElement} */ (el).dataset.i18n);
   for (const attr of ["aria-label", "title", "placeholder"]) {
     const data = `data-i18n-${attr}`;
     for (const el of root.querySelectorAll(`[${data}]`)) {

@@ -32,7 +32,7 @@ const SHAPES = {
   reserve: `<path ${F} d="M4 15h16v3H4zM4 10.5h16v3H4zM4 6h16v3H4z"/>`,
   discard: `<path ${S} d="M5 7h14l-1.5 14h-11zM9 3.5h6M3 7h18"/>`,
   clock: `<circle ${S} cx="12" cy="12" r="9"/><path ${S} d="M12 7v5l3.5 2"/>`,
-  // the clocks and the alerts (notify.js)
+  // the clocks and the alerts (game/notify.js)
   running: `<path ${F} d="M7 4.5v15l13-7.5z"/>`,
   stopped: `<path ${F} d="M6.5 5h4v14h-4zM13.5 5h4v14h-4z"/>`,
   warning: `<path ${F} fill-rule="evenodd" d="M12 2.5l10.5 19h-21zm-1.4 7v6h2.8v-6zm0 7.6v2.6h2.8v-2.6z"/>`,

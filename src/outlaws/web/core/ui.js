@@ -101,7 +101,7 @@ export function restoreFocus(memo, root = document) {
   const selector = memo.value === null
     ? `[data-testid="${memo.testid}"]`
     : `[data-testid="${memo.testid}"][data-value="${CSS.escape(memo.value)}"]`;
-  const el = root.querySelector(selector);
+  const el = /** @type {(HTMLElement & {disabled?: boolean}) | null} */ (root.querySelector(selector));
   if (el && !el.disabled && el !== document.activeElement) {
     focusQuietly(el, { preventScroll: true });
     return true;

@@ -75,7 +75,7 @@ export class GamePage {
     });
     this.onKey = (event) => this.keydown(event);
     this.tutorial = new TutorialGuide(this); // the guided game's coach (inactive elsewhere)
-    // The chat of this page's room (chat.js): the players', or the spectators'.
+    // The chat of this page's room (chat/chat.js): the players', or the spectators'.
     this.chat = new ChatPanel({ game, token, name: (seat) => this.name(seat) });
     this.rematch = new Rematch({ game, token, tutorial: () => isTutorial(this.state) });
     // The sound and the notification of a new turn, the clocks' low-time warnings.
@@ -277,7 +277,7 @@ export class GamePage {
       // The arrows walk along a row of cards or slots.
       const el = event.target;
       if (!(el instanceof HTMLElement) || !el.matches(".card, .slot")) return;
-      const buttons = [...el.parentElement.querySelectorAll("button:not([disabled])")];
+      const buttons = /** @type {HTMLElement[]} */ ([...el.parentElement.querySelectorAll("button:not([disabled])")]);
       const next = buttons[buttons.indexOf(el) + (event.key === "ArrowLeft" ? -1 : 1)];
       if (next) {
         event.preventDefault();

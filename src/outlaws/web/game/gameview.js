@@ -43,7 +43,7 @@ export function buildSkeleton(root, { connecting, onResign }) {
   // A reaction must be answered: Escape does not close the prompt.
   e.prompt.addEventListener("cancel", (event) => event.preventDefault());
   e.confirm = confirmResign(onResign);
-  // The placement screen (placementview.js) stands in for the table until play begins.
+  // The placement screen (placement/placementview.js) stands in for the table until play begins.
   e.placing = h("div", { class: "placing-wrap", hidden: true });
   const layout = h(
     "div",
@@ -56,7 +56,7 @@ export function buildSkeleton(root, { connecting, onResign }) {
   e.layout = layout;
   const title = h("h1", { class: "sr-only", "data-testid": "table-title", text: t("table.heading") });
   // On a wide screen the board has the page's height to itself and everything else
-  // (the status, a coach's box put after it, the panels) stacks beside it (style.css).
+  // (the status, a coach's box put after it, the panels) stacks beside it (core/style.css).
   const page = h("div", { class: "game-page" }, title, e.banner, e.status, e.placing, layout);
   root.append(page, e.confirm);
   if (connecting) e.status.textContent = t("status.connecting");

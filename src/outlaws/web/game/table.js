@@ -56,7 +56,6 @@ function backContent() {
  *  boardPicks), notebook ({col -> [[card, p], ...]}) or null.
  */
 export function renderBoard(m) {
-  const view = m.view;
   const top = 1 - m.bottom;
   const cols = columnsFor(m.bottom);
   const board = h("section", {

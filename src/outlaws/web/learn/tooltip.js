@@ -15,7 +15,7 @@ export const LONG_PRESS_MS = 500;
 export const PRESS_SLOP = 10;
 const TIP_ID = "card-tip";
 /** The card or slot an action is being made with, which the tooltip must leave in sight:
- * the table's selected card (panel.js) and the placement screen's card picked up. */
+ * the table's selected card (game/panel.js) and the placement screen's card picked up. */
 const ACTED_ON = ".card.selected, .card.picked, .slot.selected, .pl-card.picked";
 /** Room (px) between the tooltip and its card, and between it and the window's edges. */
 const GAP = 8;
@@ -76,7 +76,9 @@ export function tipPosition(card, size, view, avoid = [], gap = GAP) {
  * LONG_PRESS_MS. `up()` says whether the press was long (then its click is not a pick).
  */
 export function pressTracker({ onLong, delay = LONG_PRESS_MS, slop = PRESS_SLOP, timers = globalThis }) {
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
+  /** @type {{x: number, y: number} | null} */
   let start = null;
   let fired = false;
   const stop = () => {
@@ -118,11 +120,15 @@ export function cardElement(target) {
   return faceCard(el.dataset, el.classList.contains("face")) ? el : null;
 }
 
+/** @type {HTMLElement | null} */
 let tip = null;
+/** @type {HTMLElement | null} */
 let shownFor = null;
-let watch = null;
+/** @type {ReturnType<typeof setInterval> | undefined} */
+let watch;
 // The card last clicked (its data-testid, as a redraw puts a new element in its place):
 // its tooltip stays away while the pointer or the focus stays on it.
+/** @type {string | null} */
 let dismissed = null;
 
 const testidOf = (el) => el.getAttribute("data-testid");
@@ -188,7 +194,7 @@ export function showTip(el) {
     const testid = shownFor && shownFor.getAttribute("data-testid");
     hideTip();
     const again = testid ? document.querySelector(`[data-testid="${CSS.escape(testid)}"]`) : null;
-    const focused = again === document.activeElement && again.matches(":focus-visible");
+    const focused = again !== null && again === document.activeElement && again.matches(":focus-visible");
     if (again && cardElement(again) === again && (again.matches(":hover") || focused)) {
       showTip(again);
     }
@@ -216,7 +222,7 @@ function place(box, el) {
 
 export function hideTip() {
   clearInterval(watch);
-  watch = null;
+  watch = undefined;
   if (tip) tip.hidden = true;
   if (shownFor) {
     const before = shownFor.dataset.tipDescribedby;
@@ -229,6 +235,7 @@ export function hideTip() {
 
 /** Listen on `doc` once: hover, focus, long press and Escape, for every card. */
 export function installTooltips(doc = document) {
+  /** @type {HTMLElement | null} */
   let pressed = null;
   let swallowClick = false;
   const press = pressTracker({
@@ -246,7 +253,7 @@ export function installTooltips(doc = document) {
   doc.addEventListener("pointerout", (event) => {
     if (event.pointerType === "touch") return;
     const el = cardElement(event.target);
-    const into = event.relatedTarget;
+    const into = /** @type {Node | null} */ (event.relatedTarget);
     if (el && dismissed !== null && testidOf(el) === dismissed && !(into && el.contains(into))) dismissed = null;
     if (shownFor && el === shownFor && !(into && shownFor.contains(into)) && doc.activeElement !== shownFor) hideTip();
   });

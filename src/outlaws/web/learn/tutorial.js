@@ -131,7 +131,7 @@ export function lessonLegal(legal, actions, read = 0, steps = STEPS) {
 
 /**
  * Is an option of the action panel shut by the lesson? `stepId`, `value`: the panel's
- * step and option (actions.js). The Move's choice "swap" / "pretend" is asked as at any
+ * step and option (game/actions.js). The Move's choice "swap" / "pretend" is asked as at any
  * table, but only the lesson's answer can be taken.
  */
 export function choiceLocked(expected, stepId, value) {

@@ -279,12 +279,9 @@ export class LobbyPage {
 
   async create(opponent) {
     const root = this.root;
+    /** @type {Record<string, unknown>} */
     const body = { opponent, ...this.settings() };
-    if (opponent === "bot") {
-      const spec = root.querySelector("#bot-level").value;
-      if (spec.startsWith("level:")) body.level = Number(spec.slice(6));
-      else body.bot = spec;
-    }
+    if (opponent === "bot") body.bot = root.querySelector("#bot-level").value;
     try {
       const made = await api.createGame(body, csrf());
       store.remember({

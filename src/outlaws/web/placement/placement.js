@@ -132,7 +132,7 @@ export function shuffle(rng = Math.random) {
 
 // -- the keyboard ------------------------------------------------------------------------
 // The street is drawn as the seat sees it: seat 1 sits across the table, so its column
-// numbers grow to its left (R2.2, table.js's columnsFor). The Saloon row lies under the
+// numbers grow to its left (R2.2, game/table.js's columnsFor). The Saloon row lies under the
 // street's middle, its first place under the left half.
 
 /** Where street place `place` is drawn, 0 (leftmost) to 7, for `seat`. */

@@ -29,8 +29,11 @@ function testidOf(place) {
 }
 
 /** The board's part of PlacementScreen. */
+/** @typedef {import("./placementview.js").PlacementScreen} PlacementScreen */
+
 export class BoardMethods {
-  /** The ten places: the street as the seat sees it (seat 1's mirrored), the Saloon under it. */
+  /** The ten places: the street as the seat sees it (seat 1's mirrored), the Saloon under it.
+   * @this {PlacementScreen} */
   board(seat, editable) {
     const arrangement = editable ? this.arrangement : this.shown;
     const street = h("div", {
@@ -65,6 +68,7 @@ export class BoardMethods {
     return board;
   }
 
+  /** @this {PlacementScreen} */
   placeButton(arrangement, place, editable) {
     const card = cardAt(arrangement, place);
     const picked = editable && this.picked === place;
@@ -102,7 +106,7 @@ export class BoardMethods {
     return h(
       "button",
       attrs,
-      // The number drawn, not written, as on the table's cards (table.js says why).
+      // The number drawn, not written, as on the table's cards (game/table.js says why).
       isSaloon(place) ? null : h("span", { class: "colnum", "aria-hidden": "true", "data-col": columnOf(place) }),
       picked ? h("span", { class: "pl-picked-mark", "aria-hidden": "true", text: "⇅" }) : null,
       ...faceContent(card),
@@ -110,13 +114,15 @@ export class BoardMethods {
   }
 
   // -- changing the arrangement ---------------------------------------------------------
-  /** A click on a place, or Enter/Space on it: pick it up, put it back, or swap. */
+  /** A click on a place, or Enter/Space on it: pick it up, put it back, or swap.
+   * @this {PlacementScreen} */
   pick(place) {
     if (this.busy) return;
     this.cursor = place;
     this.apply(pickOrDrop(this.arrangement, this.picked, place));
   }
 
+  /** @this {PlacementScreen} */
   apply(step) {
     const before = this.arrangement;
     this.arrangement = step.arrangement;
@@ -140,7 +146,8 @@ export class BoardMethods {
     this.redraw();
   }
 
-  /** A whole new arrangement (shuffled, or the last one sent). */
+  /** A whole new arrangement (shuffled, or the last one sent).
+   * @this {PlacementScreen} */
   change(arrangement, said) {
     this.arrangement = arrangement;
     this.picked = null;
@@ -150,13 +157,14 @@ export class BoardMethods {
     this.redraw();
   }
 
+  /** @this {PlacementScreen} */
   keydown(event) {
     const el = event.target;
     if (!(el instanceof HTMLElement) || el.dataset.place === undefined) return;
     const place = Number(el.dataset.place);
     if (CURSOR_KEYS.has(event.key)) {
       event.preventDefault();
-      // The table's own arrow handling (game.js) is for the board in play, not this one.
+      // The table's own arrow handling (game/game.js) is for the board in play, not this one.
       event.stopPropagation();
       this.cursor = cursorMove(place, event.key, this.state.seat);
       this.focusPlace(this.cursor);
@@ -168,6 +176,7 @@ export class BoardMethods {
   }
 
   // Drag and drop: dropping a card on another exchanges them, as two clicks would.
+  /** @this {PlacementScreen} */
   dragStart(event, place) {
     if (this.busy) return;
     event.dataTransfer.setData("text/plain", String(place));
@@ -175,6 +184,7 @@ export class BoardMethods {
     this.dragFrom = place;
   }
 
+  /** @this {PlacementScreen} */
   dragOver(event, place) {
     if (this.dragFrom === undefined || this.dragFrom === null) return;
     event.preventDefault();
@@ -186,10 +196,12 @@ export class BoardMethods {
     }
   }
 
+  /** @this {PlacementScreen} */
   dragLeave(place) {
     if (this.dropTarget === place) this.dropTarget = null;
   }
 
+  /** @this {PlacementScreen} */
   drop(event, place) {
     event.preventDefault();
     const data = event.dataTransfer.getData("text/plain");
@@ -204,6 +216,7 @@ export class BoardMethods {
     this.apply(pickOrDrop(this.arrangement, from, place));
   }
 
+  /** @this {PlacementScreen} */
   dragEnd() {
     this.dragFrom = null;
     if (this.dropTarget !== null) {

@@ -59,8 +59,11 @@ export function renderPlacingStatus(el, state, { connection }) {
 }
 
 /** The panels' part of PlacementScreen. */
+/** @typedef {import("./placementview.js").PlacementScreen} PlacementScreen */
+
 export class PanelMethods {
-  /** The picked card's ability, next to the board: on a phone the list is far below. */
+  /** The picked card's ability, next to the board: on a phone the list is far below.
+   * @this {PlacementScreen} */
   pickedLine() {
     if (this.picked === null) return null;
     const card = cardAt(this.arrangement, this.picked);
@@ -72,7 +75,8 @@ export class PanelMethods {
     );
   }
 
-  /** Each card's ability in a line; the card picked up is marked. */
+  /** Each card's ability in a line; the card picked up is marked.
+   * @this {PlacementScreen} */
   legend() {
     const pickedCard = this.picked === null ? null : cardAt(this.arrangement, this.picked);
     const list = h("ul", { class: "pl-legend", "data-testid": "placement-abilities" });
@@ -96,6 +100,7 @@ export class PanelMethods {
 
   /** How the opponent's placing goes; nothing until someone has taken the other seat (the
    * invite's panel says that it is still free). */
+  /** @this {PlacementScreen} */
   opponentLine(state) {
     if (state.status === "waiting") return null;
     const done = Boolean(state.placement && state.placement.done[1 - state.seat]);
@@ -107,6 +112,7 @@ export class PanelMethods {
     });
   }
 
+  /** @this {PlacementScreen} */
   invite(state) {
     if (state.status !== "waiting") return null;
     const entry = store.seatEntry(this.page.game, this.page.token);
@@ -121,6 +127,7 @@ export class PanelMethods {
     );
   }
 
+  /** @this {PlacementScreen} */
   waiting(state) {
     const done = Boolean(state.placement && state.placement.done[1 - state.seat]);
     return [
@@ -142,6 +149,7 @@ export class PanelMethods {
     ];
   }
 
+  /** @this {PlacementScreen} */
   spectator(state) {
     const done = (state.placement && state.placement.done) || [false, false];
     const list = h("ul", { class: "pl-seats" });

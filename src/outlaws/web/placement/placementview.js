@@ -83,7 +83,7 @@ export class PlacementScreen {
   /** Redraw after a change of the screen's own, keeping the keyboard where it was. */
   redraw() {
     const focused = document.activeElement;
-    const hadFocus = focused && this.body.contains(focused) && focused.dataset.place !== undefined;
+    const hadFocus = focused && this.body.contains(focused) && /** @type {HTMLElement} */ (focused).dataset.place !== undefined;
     this.render(this.state);
     if (hadFocus) this.focusPlace(this.cursor);
   }
@@ -235,7 +235,7 @@ export class PlacementScreen {
       announce(t("place.sent"));
       this.busy = false;
       this.page.placed(answer);
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       this.busy = false;
       const aboutPlacement = Boolean(err && err.field && String(err.field).startsWith("placement"));
       this.reason = aboutPlacement ? "place.reason.server" : null;
