@@ -256,8 +256,9 @@ def read(raw: str | bytes, rng: random.Random) -> tuple[str, int, str | None, st
 
 
 def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """One of the legal actions at random, all equally likely, as a FORMAT.md action: the
-    list comes grouped (docs/protocol.md), one row of values for each action."""
+    """One of the legal actions at random, all equally likely, as an action object of
+    docs/format.md: the list comes grouped (docs/protocol.md), one row of values for each
+    action."""
     number = rng.randrange(sum(len(group["rows"]) for group in legal))
     for group in legal:
         rows = group["rows"]

@@ -1,9 +1,6 @@
-"""Shared by every folder of tests (tests/README.md says how the suite runs).
-
-Helpers are modules of the ``tests`` package, imported by their names
-(``tests.scenario``, ``tests.server.serverkit``, ``tests.browser.tablekit``, ...). The
-fixtures of several server processes on one database and one bus (``database`` and
-``buses``, from tests/server/processkit.py) serve the server and the security tests.
-"""
+"""The whole suite's fixtures, shared by ``pytest_plugins`` rather than by imports: the
+server's (several apps on one database and one bus: ``database``, ``buses``), which the
+server tests and the attack tests both use. The markers and the environment switches
+are in tests/README.md."""
 
 pytest_plugins = ["tests.server.processkit"]

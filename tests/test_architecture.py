@@ -53,7 +53,7 @@ SERVER_FEATURES: dict[str, frozenset[str]] = {
     "accounts": frozenset({"common", "db", "cluster", "http"}),
     "games": frozenset({"common", "db", "cluster", "http", "accounts"}),
     "live": frozenset({"common", "http", "accounts", "games"}),
-    "ratings": frozenset({"common", "db", "accounts", "games"}),
+    "ratings": frozenset({"common", "db", "http", "accounts", "games"}),
     "chat": frozenset({"common", "db", "cluster", "http", "accounts", "games", "live"}),
     "lobby": frozenset({"common", "db", "cluster", "http", "accounts", "games", "live", "ratings"}),
 }

@@ -52,6 +52,7 @@ from tests.scenario import play, table  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
+@pytest.mark.slow
 def test_pettingzoo_api_test() -> None:
     api_test(pz.env(turn_limit=60), num_cycles=1000)
 

@@ -18,6 +18,7 @@ from outlaws.engine import Setup, State, seat_frame
 from outlaws.engine.frames import EVENT_FIELDS
 
 
+@pytest.mark.slow
 def test_the_kernel_plays_the_engines_games_rule_for_rule() -> None:
     """R4-R9: 200 games, each played by the engine and by the kernel with the same
     choices; at every step the legal ids (in the engine's order) and both seats'

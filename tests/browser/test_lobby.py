@@ -60,6 +60,27 @@ def test_switching_the_language_changes_the_words_and_html_lang(
     assert console_errors == []
 
 
+def test_a_lobby_that_could_not_read_the_ladder_at_start_reads_it_again(page: Page) -> None:
+    """The page reads the bots' ladder (GET /bots) when it starts; when that fails, the
+    lobby asks once more and offers it, weakest first, a newcomer's rung chosen."""
+    refused: list[str] = []
+
+    def refuse_once(route: Any) -> None:
+        if refused:
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    page.route("**/bots", refuse_once)
+    page.goto("/")
+    options = page.locator("#bot-level option")
+    expect(options.first).to_have_text(catalogue_text("en", "bot.rank.beginner"))
+    expect(options).to_have_count(6)
+    expect(page.get_by_test_id("bot-level")).to_have_value("novice:3")
+    assert len(refused) == 1
+
+
 def test_the_lobby_offers_the_expert_at_the_top_of_the_ladder(new_context: Any) -> None:
     """The Expert rung is offered, named and explained in each language, on a
     desktop and at phone width."""

@@ -28,6 +28,9 @@ from typing import Any
 
 import pytest
 
+# Every record replayed by the console script, some 30 s in all on a small machine.
+pytestmark = pytest.mark.slow
+
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 #: Legal records and the rules each one exercises.

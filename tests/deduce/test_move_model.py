@@ -216,6 +216,7 @@ def disguised_moves(
     return out
 
 
+@pytest.mark.slow
 def test_a_disguised_expert_s_moves_tell_the_opponent_nothing_it_did_not_know() -> None:
     """R5.1: the pair a move names is public. Undisguised, the expert's moves name its
     Governor's column far more often than the opponent's own picture of its cards (the
@@ -241,6 +242,7 @@ def test_a_disguised_expert_s_moves_tell_the_opponent_nothing_it_did_not_know() 
     assert disguised_moves(1.0, 3) == by_seed[3]
 
 
+@pytest.mark.slow
 def test_a_disguise_s_margin_keeps_the_search_s_move_only_where_it_is_worth_more() -> None:
     """R5.1: the search weighs the decoy's moves beside its own candidates. With a
     margin, the disguised expert keeps the search's own move where its value is more than

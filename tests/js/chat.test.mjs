@@ -171,7 +171,7 @@ describe("quick phrases in the reader's language", () => {
   });
 
   test("the page's phrases are the server's", () => {
-    const server = readFileSync(new URL("../../src/outlaws/server/chat.py", import.meta.url), "utf-8");
+    const server = readFileSync(new URL("../../src/outlaws/server/chat/rooms.py", import.meta.url), "utf-8");
     const listed = /PHRASES = frozenset\(\{([^}]*)\}\)/.exec(server)[1].match(/"(\w+)"/g).map((s) => s.slice(1, -1));
     assert.deepEqual(Object.keys(PHRASES).sort(), listed.sort());
   });

@@ -29,7 +29,7 @@ from outlaws.engine.names import CHARACTER_ID, TOKEN_ID
 from outlaws.server import create_app
 from outlaws.server.db.storage import GameRow, SeatRow, Storage
 from outlaws.server.games.clocks import ClockConfig, ClockState
-from outlaws.server.games.service import hash_token
+from outlaws.server.http.auth import hash_token
 from tests.server import serverkit
 from tests.server.serverkit import auth, create_friend_game, http_game, running, settings_for
 

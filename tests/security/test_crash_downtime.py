@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import inspect, select, update
@@ -82,6 +83,7 @@ def friend_game(base: str) -> tuple[str, list[str]]:
     return made.json()["game"], [made.json()["token"], joined.json()["token"]]
 
 
+@pytest.mark.slow
 def test_a_crash_charges_at_most_one_heartbeat_of_its_downtime(tmp_path: Path) -> None:
     heartbeat = Settings().heartbeat
     db = tmp_path / "outlaws.db"

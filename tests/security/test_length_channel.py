@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from outlaws.server.games import service as service_module
+from outlaws.server.games import seating as seating_module
 from outlaws.server.live.padding import LEGAL_FLOOR, PAD_BUCKET, STATE_FLOOR
 from tests.server.serverkit import create_friend_game, http_game, recv_text, running, said_hello
 
@@ -52,7 +52,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
         choice=secrets.choice,
         compare_digest=secrets.compare_digest,
     )
-    monkeypatch.setattr(service_module, "secrets", fixed)
+    monkeypatch.setattr(seating_module, "secrets", fixed)
 
 
 def swap_once(client: TestClient, swap: bool) -> dict[str, list[int]]:

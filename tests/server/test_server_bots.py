@@ -12,8 +12,8 @@ import pytest
 
 from outlaws.bots.ladder import LADDER
 from outlaws.engine import Action, seat_view
-from outlaws.server.common.codec import unpack_view
 from outlaws.server.games.botpool import BotPool
+from outlaws.server.games.packing import unpack_view
 from tests.server.serverkit import create_bot_game, http_game, play_http, running, stored_record
 
 

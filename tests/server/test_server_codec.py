@@ -8,10 +8,12 @@ import pickle
 import random
 
 from outlaws.engine import Action, State, seat_view
-from outlaws.server.common.codec import dumps, legal_json, pack_view, unpack_view
+from outlaws.server.common.codec import dumps
 from outlaws.server.games.botpool import choose_in_worker
 from outlaws.server.games.clocks import ClockConfig, ClockState
+from outlaws.server.games.packing import pack_view, unpack_view
 from outlaws.server.http.limits import TokenBucket
+from outlaws.server.live.legal import legal_json
 from tests.server.serverkit import expand_legal, grouped
 
 

@@ -21,8 +21,8 @@ from sqlalchemy import text
 
 from outlaws.engine import Placement, Setup, seat_view
 from outlaws.server.db.storage import MIGRATIONS, Storage
-from outlaws.server.games import service as service_module
-from outlaws.server.games.service import hash_token
+from outlaws.server.games import seating as seating_module
+from outlaws.server.http.auth import hash_token
 from tests.server.serverkit import (
     MESSAGE_KEYS,
     PLACEMENT,
@@ -141,7 +141,7 @@ def test_the_bots_placement_comes_from_bot_placement(
         seats.append(seat)
         return chosen
 
-    monkeypatch.setattr(service_module, "bot_placement", spy)
+    monkeypatch.setattr(seating_module, "bot_placement", spy)
     with running(tmp_path) as client:
         made = bot_game(client, seat=0)
         assert len(calls) == 1 and calls[0][0] == "random"

@@ -104,7 +104,7 @@ when it loads, and checks itself against the engine.
 
 For code that rebuilds a position from a view (the OpenSpiel adapter's resampling), the
 codes of a state awaiting a reaction: ``State.pending`` is :data:`PENDING_INTERCEPT`
-(R6.1.1) or :data:`PENDING_CANCEL` (R6.9.2), and the first element of ``State.context``
+(R6.3.3) or :data:`PENDING_CANCEL` (R6.9.2), and the first element of ``State.context``
 of a cancel says what it would undo, :data:`EFFECT_ARREST` or :data:`EFFECT_IMMOBILIZE`.
 """
 

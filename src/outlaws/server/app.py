@@ -1,5 +1,6 @@
-"""The ASGI app: ``create_app(settings)`` wires the routes, the game service and the
-error handlers. ``outlaws serve`` runs it under uvicorn."""
+"""The ASGI app: ``create_app(settings)`` mounts every feature's routes, the middleware
+and the error handlers, and builds the server's parts at start-up (:mod:`.wiring`).
+``outlaws serve`` runs it under uvicorn."""
 
 from __future__ import annotations
 
@@ -22,14 +23,17 @@ from .cluster import health
 from .common.errors import ApiError
 from .common.settings import Settings
 from .games import routes
-from .games.service import GameService
 from .http.guard import BodyTimeout
 from .http.limits import BodyLimit
 from .http.logs import hide_secrets_in_logs
 from .http.routing import error_response
+from .live import signout_routes
 from .live import socket as ws
 from .live.padding import PaddedAnswers
+from .lobby import rematch_routes
 from .lobby import routes as lobbyroutes
+from .ratings import routes as ratingroutes
+from .wiring import House
 
 DESCRIPTION = """\
 The table of **Outlaws: Last Man Standing**, server side.
@@ -74,16 +78,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        service = GameService(settings)
-        await service.start()
-        app.state.service = service
+        house = House(settings)
+        await house.start()
+        house.install(app)
         app.state.stopping = False
         try:
             yield
         finally:
             # First: a balancer's readiness probe now says "stopping" (server/cluster/health.py).
             health.mark_stopping(app)
-            await service.stop()
+            await house.stop()
 
     app = FastAPI(
         title="Outlaws server",
@@ -98,10 +102,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.waiting_of_client = {}
     app.include_router(routes.router)
     app.include_router(accountroutes.router)
-    app.include_router(accountroutes.players)
+    app.include_router(routes.account)
+    app.include_router(signout_routes.router)
+    app.include_router(ratingroutes.players)
     app.include_router(chatroutes.router)
     app.include_router(ws.router)
     app.include_router(lobbyroutes.router)
+    app.include_router(rematch_routes.router)
     # /healthz and /readyz for load balancers: no token, not padded (server/cluster/health.py).
     app.include_router(health.router)
     # Answers about games padded like WebSocket messages: lengths must not tell hidden facts.

@@ -1,5 +1,6 @@
-"""The HTTP API of accounts: sign up, sign in and out (here or everywhere), the games of
-an account, and a device's own token for one of its seats.
+"""The HTTP API of accounts: sign up, sign in and out, guest seats the account adopts,
+and a device's own token for one of its seats. (An account's games are the games'
+routes, signing out everywhere the live connections', a player's profile the ratings'.)
 
 Accounts are optional (:mod:`.accounts`). A signed-in browser holds a session cookie;
 every request here that changes something echoes the session's anti-CSRF token in the
@@ -8,22 +9,17 @@ header ``X-CSRF-Token`` (:mod:`.sessions`).
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any
-
 from fastapi import APIRouter, Request, Response
-from fastapi.encoders import jsonable_encoder
 from pydantic import BaseModel, Field
 
-from ..common.errors import ApiError
 from ..http.routing import NoTokenInUrl
-from ..http.schemas import ERRORS, MyGames, Strict, Summary
-from .service import SignedIn
+from ..http.schemas import ERRORS, Strict
+from .service import Accounts, SignedIn
 from .sessions import (
     SESSION_COOKIE,
+    AccountsPart,
     clear_session_cookie,
     same_site_only,
-    service_of,
     session_of,
     set_session_cookie,
 )
@@ -70,106 +66,71 @@ class DeviceSeat(BaseModel):
 
 
 async def _signed_in(
-    request: Request, response: Response, signed: SignedIn, seats: list[str]
+    request: Request, response: Response, accounts: Accounts, signed: SignedIn, seats: list[str]
 ) -> AccountOut:
-    adopted = await service_of(request).accounts.adopt(signed.account_id, seats)
+    adopted = await accounts.adopt(signed.account_id, seats)
     set_session_cookie(request, response, signed)
     return AccountOut(id=signed.account_id, name=signed.name, csrf=signed.csrf, adopted=adopted)
 
 
 @router.post("", status_code=201, response_model=AccountOut)
-async def sign_up(request: Request, response: Response, body: Credentials) -> AccountOut:
+async def sign_up(
+    request: Request, response: Response, accounts: AccountsPart, body: Credentials
+) -> AccountOut:
     """Make an account (a name of 3 to 24 letters, digits and `_-.`; a password of 8 or
     more characters) and sign in. The guest seats listed become the account's. An
     address makes 10 accounts an hour at most (429 `throttled`)."""
     same_site_only(request)
     client = request.client.host if request.client else "unknown"
-    signed = await service_of(request).accounts.sign_up(body.name, body.password, client)
-    return await _signed_in(request, response, signed, body.seats)
+    signed = await accounts.sign_up(body.name, body.password, client)
+    return await _signed_in(request, response, accounts, signed, body.seats)
 
 
 @router.post("/session", response_model=AccountOut)
-async def sign_in(request: Request, response: Response, body: Credentials) -> AccountOut:
+async def sign_in(
+    request: Request, response: Response, accounts: AccountsPart, body: Credentials
+) -> AccountOut:
     """Sign in. Too many failures for a name (5 in 15 minutes), or from an address (20),
     and sign-ins are refused for a while (429 `throttled`), however many are sent at
     once."""
     same_site_only(request)
     client = request.client.host if request.client else "unknown"
-    signed = await service_of(request).accounts.sign_in(body.name, body.password, client)
-    return await _signed_in(request, response, signed, body.seats)
+    signed = await accounts.sign_in(body.name, body.password, client)
+    return await _signed_in(request, response, accounts, signed, body.seats)
 
 
 @router.get("", response_model=AccountOut | None)
-async def me(request: Request) -> AccountOut | None:
+async def me(request: Request, accounts: AccountsPart) -> AccountOut | None:
     """The signed-in account, and the anti-CSRF token of this session; `null` for a
     guest (not an error: every page of a guest asks)."""
-    found = await service_of(request).accounts.session(request.cookies.get(SESSION_COOKIE))
+    found = await accounts.session(request.cookies.get(SESSION_COOKIE))
     if found is None:
         return None
     return AccountOut(id=found.account_id, name=found.name, csrf=found.csrf, adopted=0)
 
 
 @router.delete("/session", status_code=204)
-async def sign_out(request: Request) -> Response:
+async def sign_out(request: Request, accounts: AccountsPart) -> Response:
     """Sign this browser out."""
     await session_of(request, changes=True)
-    await service_of(request).accounts.sign_out(request.cookies[SESSION_COOKIE])
-    response = Response(status_code=204)
-    clear_session_cookie(request, response)
-    return response
-
-
-@router.delete("/sessions", status_code=204)
-async def sign_out_everywhere(request: Request) -> Response:
-    """Sign every browser of the account out, and end every seat token the account
-    was given: its devices', and those of the seats taken while signed in (a lost phone
-    plays no more; its sockets are closed)."""
-    found = await session_of(request, changes=True)
-    await service_of(request).sign_out.everywhere(found.account_id)
+    await accounts.sign_out(request.cookies[SESSION_COOKIE])
     response = Response(status_code=204)
     clear_session_cookie(request, response)
     return response
 
 
 @router.post("/seats", response_model=Adopted)
-async def adopt(request: Request, body: SeatsIn) -> Adopted:
+async def adopt(request: Request, accounts: AccountsPart, body: SeatsIn) -> Adopted:
     """Guest seats this browser holds become the account's (those of another account
     stay theirs)."""
     found = await session_of(request, changes=True)
-    return Adopted(adopted=await service_of(request).accounts.adopt(found.account_id, body.seats))
-
-
-@router.get("/games", response_model=MyGames)
-async def games(request: Request) -> MyGames:
-    """The account's games, newest first, from any device."""
-    found = await session_of(request, changes=False)
-    service = service_of(request)
-    summaries = await service.summaries(await service.accounts.seats(found.account_id))
-    return MyGames(games=[Summary(**asdict(game)) for game in summaries])
+    return Adopted(adopted=await accounts.adopt(found.account_id, body.seats))
 
 
 @router.post("/games/{game_id}/token", status_code=201, response_model=DeviceSeat)
-async def device_token(request: Request, game_id: str) -> DeviceSeat:
+async def device_token(request: Request, accounts: AccountsPart, game_id: str) -> DeviceSeat:
     """A token of the account's seat in this game for this device (a seat taken on
     another one); 404 `not_your_game` if the account holds no seat there."""
     found = await session_of(request, changes=True)
-    token, seat = await service_of(request).accounts.device_token(found.account_id, game_id)
+    token, seat = await accounts.device_token(found.account_id, game_id)
     return DeviceSeat(game=game_id, seat=seat, token=token)
-
-
-players = APIRouter(
-    prefix="/players", tags=["accounts"], responses=ERRORS, route_class=NoTokenInUrl
-)
-
-
-@players.get("/{name}")
-async def profile(request: Request, name: str) -> dict[str, Any]:
-    """A player's profile: their rating in each pool (`players`: rated games between
-    accounts; `bots`: rated games against bots) with its deviation and whether it is
-    still provisional, the history of their rated games (oldest first, with the rating
-    after each), and games won and lost, in all and by the way they ended."""
-    if len(name) > 64:
-        raise ApiError(404, "unknown_player", "no player has so long a name", field="name")
-    found = await service_of(request).standings.profile(name)
-    encoded: dict[str, Any] = jsonable_encoder(found)
-    return encoded

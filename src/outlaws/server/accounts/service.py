@@ -15,7 +15,7 @@ refusal takes does not tell which names have accounts.
 **Sessions** are random tokens kept by the browser in an HttpOnly cookie and stored
 hashed (a leaked database signs nobody in). Each session has an anti-CSRF token that the
 page reads from ``GET /account`` and sends back as ``X-CSRF-Token`` with every request
-that changes something (:mod:`.accountroutes`).
+that changes something (:mod:`.routes`).
 
 **Throttles.** Sign-ins are counted in the database (so across every server process),
 by name and by client address, each one *before* its password is checked: past

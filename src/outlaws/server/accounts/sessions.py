@@ -12,21 +12,21 @@ site can read (``GET /account``): a request forged by another site cannot.
 from __future__ import annotations
 
 import hmac
+from typing import Annotated
 
-from fastapi import Request, Response
+from fastapi import Depends, Request, Response
 
 from ..common.errors import ApiError
-from ..games.service import GameService
-from .service import SESSION_SECONDS, SignedIn
+from ..http.routing import part
+from .service import SESSION_SECONDS, Accounts, SignedIn
 from .store import SessionRow
 
 SESSION_COOKIE = "outlaws_session"
 CSRF_HEADER = "X-CSRF-Token"
 
-
-def service_of(request: Request) -> GameService:
-    service: GameService = request.app.state.service
-    return service
+#: The accounts, as a route takes them: ``accounts: AccountsPart``.
+accounts_part = part("accounts", Accounts)
+AccountsPart = Annotated[Accounts, Depends(accounts_part)]
 
 
 def set_session_cookie(request: Request, response: Response, signed: SignedIn) -> None:
@@ -66,7 +66,7 @@ def same_site_only(request: Request) -> None:
 async def session_of(request: Request, *, changes: bool) -> SessionRow:
     """The request's session; 401 ``not_signed_in`` without one. A request that
     ``changes`` something must echo the session's anti-CSRF token: 403 ``bad_csrf``."""
-    found = await service_of(request).accounts.session(request.cookies.get(SESSION_COOKIE))
+    found = await accounts_part(request).session(request.cookies.get(SESSION_COOKIE))
     if found is None:
         raise ApiError(401, "not_signed_in", "sign in first (no session, or it ended)")
     if changes and not hmac.compare_digest(
@@ -99,9 +99,9 @@ async def account_of(request: Request) -> str | None:
     return found.account_id if found is not None else None
 
 
-async def name_of(service: GameService, cookies: dict[str, str]) -> str | None:
+async def name_of(accounts: Accounts, cookies: dict[str, str]) -> str | None:
     """The signed-in player's name, from a socket's session cookie (None: a guest)."""
     if SESSION_COOKIE not in cookies:
         return None
-    found = await service.accounts.session(cookies[SESSION_COOKIE])
+    found = await accounts.session(cookies[SESSION_COOKIE])
     return found.name if found is not None else None

@@ -11,19 +11,24 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
-from ..accounts.sessions import SESSION_COOKIE, service_of, session_of
+from ..accounts.service import Accounts
+from ..accounts.sessions import SESSION_COOKIE, AccountsPart, session_of
 from ..common.errors import ApiError
+from ..games.routes import Games
 from ..games.table import Table
 from ..http.auth import bearer
-from ..http.routing import AuthHeader, NoTokenInUrl
+from ..http.routing import AuthHeader, NoTokenInUrl, part
 from ..http.schemas import ERRORS, Strict
-from .rooms import check_content, check_name, check_room
+from .rooms import Chat, check_content, check_name, check_room
 from .store import ChatRow
 
 router = APIRouter(tags=["chat"], responses=ERRORS, route_class=NoTokenInUrl)
+
+#: The tables' chat, as a route takes it: ``chat: ChatPart``.
+ChatPart = Annotated[Chat, Depends(part("chat", Chat))]
 
 RoomName = Literal["players", "spectators"]
 
@@ -85,11 +90,10 @@ async def _spectator(request: Request, name: str | None) -> tuple[str, str, bool
     return check_name(name), f"client:{client}", True
 
 
-async def _no_player(request: Request, table: Table) -> None:
+async def _no_player(request: Request, accounts: Accounts, table: Table) -> None:
     """Refuse the spectators' room (403 ``not_your_room``) to a signed-in player who
     left their token out: their account holds a seat of the game (:mod:`.chat`). Their
     session is enough, without its anti-CSRF token: this only ever refuses."""
-    accounts = service_of(request).accounts
     found = await accounts.session(request.cookies.get(SESSION_COOKIE))
     if found is not None and await accounts.seat_in(found.account_id, table.id) is not None:
         raise ApiError(
@@ -102,7 +106,13 @@ async def _no_player(request: Request, table: Table) -> None:
 
 @router.post("/games/{game_id}/chat", status_code=201, response_model=ChatMessage)
 async def say(
-    request: Request, game_id: str, body: ChatIn, authorization: AuthHeader = None
+    request: Request,
+    games: Games,
+    accounts: AccountsPart,
+    chat: ChatPart,
+    game_id: str,
+    body: ChatIn,
+    authorization: AuthHeader = None,
 ) -> ChatMessage:
     """Say something in your room: a seat in the players' room, a spectator in the
     spectators' room (none in the other's: 403 `not_your_room`; the players' room of a
@@ -110,24 +120,26 @@ async def say(
     one every 2 seconds (429 `rate_limited`). Stored, then pushed on the game's
     WebSocket to the room (`{"type": "chat", "message"}`). One address writes at most
     10 messages in a row across all games, then one a second."""
-    service = service_of(request)
-    table, seat = await service.seat_of(game_id, bearer(authorization))
+    table, seat = await games.seat_of(game_id, bearer(authorization))
     room = check_room(table, seat, body.room)
     content = check_content(body.text, body.phrase)
     guest = False
     if seat is not None:
         author, writer = table.seats[seat].name or "", f"seat:{seat}"
     else:
-        await _no_player(request, table)
+        await _no_player(request, accounts, table)
         author, writer, guest = await _spectator(request, body.name)
     client = request.client.host if request.client else ""
-    row = await service.chat.say(table, seat, room, author, content, writer, guest, client)
+    row = await chat.say(table, seat, room, author, content, writer, guest, client)
     return _out(row)
 
 
 @router.get("/games/{game_id}/chat", response_model=ChatLog)
 async def chat_log(
     request: Request,
+    games: Games,
+    accounts: AccountsPart,
+    chat: ChatPart,
     game_id: str,
     authorization: AuthHeader = None,
     room: Annotated[
@@ -137,10 +149,9 @@ async def chat_log(
 ) -> ChatLog:
     """The last 100 messages of your room, oldest first: the players' room with your
     seat's token, the spectators' room without one."""
-    service = service_of(request)
-    table, seat = await service.seat_of(game_id, bearer(authorization))
+    table, seat = await games.seat_of(game_id, bearer(authorization))
     mine = check_room(table, seat, room)
     if seat is None:
-        await _no_player(request, table)
-    rows = await service.chat.history(table, mine)
+        await _no_player(request, accounts, table)
+    rows = await chat.history(table, mine)
     return ChatLog(room=mine, messages=[_out(row) for row in rows])

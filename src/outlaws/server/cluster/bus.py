@@ -4,7 +4,7 @@ Several ``outlaws serve`` processes may share one database; the bus is how each 
 that another changed something it holds in memory (a game it has at its table, later the
 lobby, chats and presence). A message is only a hint ("game X is at action N"): the
 database stays the one memory, and a process that hears of a change reads it from there
-(:meth:`~outlaws.server.games.service.GameService.catch_up`). A lost message therefore costs
+(:meth:`~outlaws.server.games.catchup.CatchUp.catch_up`). A lost message therefore costs
 time, never a game: a process that was cut off from the bus catches every table it
 holds up when it is back (:meth:`Bus.on_reconnect`), and one that commits behind another
 is refused by the database's keys and catches up then.
@@ -33,6 +33,7 @@ import orjson
 from ..common.bus import Bus, Handler, Message, call_on
 
 log = logging.getLogger(__name__)
+
 
 class LocalBus(Bus):
     """The bus of one process (and, shared by several apps, of a test's processes).

@@ -1,7 +1,7 @@
 """Bot moves, computed in worker processes so that a thinking bot never stalls the tables.
 
 A worker receives only the bot's spec, a seed, the seat's view (packed, see
-:func:`~outlaws.server.common.codec.pack_view`) and the legal actions: never the state. It
+:func:`~outlaws.server.games.packing.pack_view`) and the legal actions: never the state. It
 answers with an action, which the game service then validates and commits like any
 other.
 """
@@ -21,7 +21,7 @@ from typing import Any
 
 from ...bots import make_bot
 from ...engine import Action, View
-from ..common.codec import PackedView, pack_view, unpack_view
+from .packing import PackedView, pack_view, unpack_view
 
 log = logging.getLogger(__name__)
 

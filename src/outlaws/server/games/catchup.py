@@ -184,16 +184,16 @@ class CatchUp:
         if (clock_state.to_json() if clock_state else None) != (
             table.clock_state.to_json() if table.clock_state else None
         ):
-            table.clock_state = clock_state
+            table.set_clock(clock_state)
             changed = True
         if row.status == "over" and not table.finished:
             self._finish(table, row.result)
             changed = True
         elif row.status != table.status:
-            table.status = row.status
+            table.set_status(row.status)
             changed = True
         if changed:
-            table.version += 1
+            table.changed()
             self.clockwork.arm(table)
             self._changed(table)
         return changed

@@ -130,7 +130,7 @@ class Clockwork:
         paused = await self.db.write(op)
         for table in tables:
             if table.id in paused:
-                table.clock_state = paused[table.id]
+                table.set_clock(paused[table.id])
         if interval > 0:
             self._beating = True
             self._beats = asyncio.create_task(
@@ -177,7 +177,7 @@ class Clockwork:
                 except Exception as error:  # pragma: no cover - the database is going away
                     log.error("pausing the clock of %s failed: %s", table.id, error)
                     continue
-                table.clock_state = paused
+                table.set_clock(paused)
 
     @staticmethod
     def _pause_after_crash(conn: Connection, last_beat: float) -> dict[str, ClockState]:
@@ -211,7 +211,7 @@ class Clockwork:
         await self.db.write(
             lambda conn: Storage.update_game(conn, table.id, clock_state=resumed.to_json())
         )
-        table.clock_state = resumed
+        table.set_clock(resumed)
         log.info("game %s: clock resumed, %.1f s of downtime given back", table.id, down)
 
     # -- the heartbeat -----------------------------------------------------------------
@@ -301,8 +301,8 @@ class Clockwork:
             await self.db.write(
                 lambda conn: Storage.update_game(conn, table.id, clock_state=new_state.to_json())
             )
-            table.clock_state = new_state
-            table.version += 1
+            table.set_clock(new_state)
+            table.changed()
             self._changed(table)
 
     async def _place_late_seats(self, table: Table) -> None:

@@ -246,10 +246,10 @@ class Moves(TableWriter):
             log.exception("storing an action of game %s failed", table.id)
             raise ApiError(503, "storage", f"the action could not be stored: {error}") from None
         table.apply(commit.action, commit.by)
-        table.clock_state = commit.clock_state
+        table.set_clock(commit.clock_state)
         if commit.result is not None:
             self._finish(table, dict(commit.result))
-        table.version += 1
+        table.changed()
         self.clockwork.arm(table)
         self._changed(table)
 
@@ -301,9 +301,9 @@ class Moves(TableWriter):
             changes["clock_state"] = clock_state.to_json()
         seen = table.actions
         await self.db.write(lambda conn: Storage.end_game(conn, table.id, seen, **changes))
-        table.clock_state = clock_state
+        table.set_clock(clock_state)
         self._finish(table, dict(result))
-        table.version += 1
+        table.changed()
         self._changed(table)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from ...deduce import Belief, token_marginals
 from ...engine import CHARACTERS, COLUMNS, TOKENS, View
 from ..common.errors import ApiError
+from .placing import NOT_PLACED
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,10 @@ class Notebooks:
 
         The belief behind it is kept per (game, seat) and only reads the events that came
         since it was last asked; the work runs off the event loop (a long log costs tens
-        of milliseconds the first time)."""
+        of milliseconds the first time). Before play there is nothing to deduce yet:
+        409 ``not_started`` (R3.1)."""
+        if table.placing:
+            raise ApiError(409, "not_started", NOT_PLACED, rule="R3.1")
         key = (table.id, seat)
         memo = self._kept.get(key)
         if memo is None or memo.table() is not table:

@@ -122,9 +122,9 @@ class Placing(TableWriter):
             raise ApiError(503, "storage", "the placement could not be stored") from None
         table.place(placements)
         if after.setup is not None:
-            table.status = "playing"
-            table.clock_state = clock_state
-        table.version += 1
+            table.set_status("playing")
+            table.set_clock(clock_state)
+        table.changed()
         self.clockwork.arm(table)
         self._changed(table)
 

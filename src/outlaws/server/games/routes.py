@@ -12,17 +12,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Header, Query, Request
+from fastapi import APIRouter, Body, Depends, Header, Query, Request
 from fastapi.responses import Response
 
 from ...bots import bot_names, bot_specs
 from ...bots.ladder import LADDER, RANDOM_ELO
 from ...engine import Action, FormatError, Placement, PlacementError, parse_notation
-from ..accounts.sessions import service_of, signed_in
+from ..accounts.service import Accounts
+from ..accounts.sessions import session_of, signed_in
 from ..common.codec import dumps
 from ..common.errors import ApiError, from_engine
 from ..http.auth import bearer
-from ..http.routing import AuthHeader, NoTokenInUrl
+from ..http.routing import AuthHeader, NoTokenInUrl, part
 from ..http.schemas import (
     ERRORS,
     Accepted,
@@ -45,10 +46,18 @@ from ..http.schemas import (
 )
 from . import records
 from .clocks import ClockConfig
-from .service import GameService, SeatGrant
+from .seating import SeatGrant
+from .service import GameService
 from .table import Table
 
 router = APIRouter(responses=ERRORS, route_class=NoTokenInUrl)
+#: The games of a signed-in account (the account's own routes know no games).
+account = APIRouter(
+    prefix="/account", tags=["accounts"], responses=ERRORS, route_class=NoTokenInUrl
+)
+
+#: The game service, as a route takes it: ``games: Games``.
+Games = Annotated[GameService, Depends(part("service", GameService))]
 
 
 def links(game_id: str, token: str | None = None, invite: str | None = None) -> Links:
@@ -123,12 +132,11 @@ def parse_action(body: Any) -> Action:
 
 
 @router.post("/games", status_code=201, response_model=CreatedGame, tags=["games"])
-async def create_game(request: Request, body: CreateGame) -> CreatedGame:
+async def create_game(request: Request, games: Games, body: CreateGame) -> CreatedGame:
     """Create a game against a bot (it starts now) or a friend (send them the invite).
 
     The answer holds your seat's secret token: keep it, it alone lets you act and see
     your cards."""
-    service = service_of(request)
     session = await signed_in(request)
     account = session.account_id if session is not None else None
     if body.rated and account is None:
@@ -140,7 +148,7 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
         clock = ClockConfig(
             body.clock.bank, body.clock.per_turn, body.clock.on_timeout, body.clock.bot
         )
-    made = await service.create(
+    made = await games.seating.create(
         opponent=body.opponent,
         bot=body.bot,
         seat=body.seat,
@@ -155,22 +163,27 @@ async def create_game(request: Request, body: CreateGame) -> CreatedGame:
         account=account,
     )
     if account is not None:  # a seat taken while signed in is the account's
-        await service.accounts.give(account, made.token, made.game, made.seat)
+        await games.accounts.give(account, made.token, made.game, made.seat)
     return CreatedGame(**asdict(made), links=links(made.game, made.token, made.invite))
 
 
 @router.post("/invites/{invite}", response_model=Joined, tags=["games"])
 async def join_game(
-    request: Request, invite: str, body: Annotated[JoinIn | None, Body()] = None
+    request: Request, games: Games, invite: str, body: Annotated[JoinIn | None, Body()] = None
 ) -> Joined:
     """Take the seat an invite was made for. The invite is spent; the answer holds the
     seat's own secret token (the game's creator never sees it)."""
-    service = service_of(request)
-    return await take_seat(request, body, lambda name, account: service.join(invite, name, account))
+    return await take_seat(
+        request,
+        games.accounts,
+        body,
+        lambda name, account: games.seating.join(invite, name, account),
+    )
 
 
 async def take_seat(
     request: Request,
+    accounts: Accounts,
     body: JoinIn | None,
     take: Callable[[str | None, str | None], Awaitable[SeatGrant]],
 ) -> Joined:
@@ -181,27 +194,35 @@ async def take_seat(
     name = (body.name if body else None) or (session.name if session is not None else None)
     joined = await take(name, account)
     if account is not None:  # a seat taken while signed in is the account's
-        await service_of(request).accounts.give(account, joined.token, joined.game, joined.seat)
+        await accounts.give(account, joined.token, joined.game, joined.seat)
     return Joined(**asdict(joined), links=links(joined.game, joined.token))
 
 
 @router.get("/invites/{invite}", response_model=InviteStatus, tags=["games"])
-async def invite_status(request: Request, invite: str) -> InviteStatus:
+async def invite_status(games: Games, invite: str) -> InviteStatus:
     """Whether an invite's seat is still free (`open`), so that a page can say an invite is
     spent before it asks for a name. It tells nothing of the game."""
-    return InviteStatus(open=await service_of(request).invite_open(invite))
+    return InviteStatus(open=await games.seating.invite_open(invite))
 
 
 @router.post("/games/mine", response_model=MyGames, tags=["games"])
-async def my_games(request: Request, body: MineIn) -> MyGames:
+async def my_games(games: Games, body: MineIn) -> MyGames:
     """The games your seat tokens play in, newest first."""
-    games = await service_of(request).my_games(body.tokens)
-    return MyGames(games=[Summary(**asdict(game)) for game in games])
+    found = await games.holding.my_games(body.tokens)
+    return MyGames(games=[Summary(**asdict(game)) for game in found])
+
+
+@account.get("/games", response_model=MyGames)
+async def games(request: Request, service: Games) -> MyGames:
+    """The account's games, newest first, from any device."""
+    found = await session_of(request, changes=False)
+    summaries = await service.holding.summaries(await service.accounts.seats(found.account_id))
+    return MyGames(games=[Summary(**asdict(game)) for game in summaries])
 
 
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"])
 async def get_game(
-    request: Request,
+    games: Games,
     game_id: str,
     authorization: AuthHeader = None,
     since: Annotated[
@@ -216,19 +237,16 @@ async def get_game(
 ) -> GameOut:
     """A game: your seat's view with your legal actions (with your token), the public
     view (without), or, once finished, the replay with both hands shown."""
-    service = service_of(request)
-    table, seat = await service.seat_of(game_id, bearer(authorization))
+    table, seat = await games.seat_of(game_id, bearer(authorization))
     if table.finished:  # with its replay's first page: built and encoded off the loop
-        text = await service.offload(
-            lambda: game_out(service, table, seat, since).model_dump_json()
-        )
+        text = await games.offload(lambda: game_out(games, table, seat, since).model_dump_json())
         return Response(text, media_type="application/json")  # type: ignore[return-value]
-    return game_out(service, table, seat, since)
+    return game_out(games, table, seat, since)
 
 
 @router.post("/games/{game_id}/actions", response_model=Accepted, tags=["play"])
 async def act(
-    request: Request,
+    games: Games,
     game_id: str,
     action: Annotated[
         dict[str, Any] | str,
@@ -261,14 +279,13 @@ async def act(
 ) -> Accepted:
     """Take an action with your seat. The engine checks it; once it is stored the answer
     gives its index in the record and your new view."""
-    service = service_of(request)
-    table, seat = await service.seat_of(game_id, bearer(authorization))
+    table, seat = await games.seat_of(game_id, bearer(authorization))
     if seat is None:
         raise ApiError(401, "no_token", "acting needs your seat's token", field="token")
-    index = await service.submit(
+    index = await games.submit(
         table, seat, parse_action(action), expect=expect, key=idempotency_key
     )
-    return Accepted(accepted=index, game=game_out(service, table, seat))
+    return Accepted(accepted=index, game=game_out(games, table, seat))
 
 
 _PLACEMENT_EXAMPLE = Placement.parse("hit ind gov band store sher rep dan | mayor rev").to_json()
@@ -301,7 +318,7 @@ def parse_placement(body: Any) -> Placement | None:
     responses={401: {"model": ErrorOut, "description": "No token: only a seat places"}},
 )
 async def place(
-    request: Request,
+    games: Games,
     game_id: str,
     placement: Annotated[
         Any,
@@ -318,22 +335,20 @@ async def place(
 ) -> Placed:
     """Place your seat's cards before play (R3.1). Neither seat sees the other's
     placement, only that it is done; play starts once both have placed."""
-    service = service_of(request)
-    table, seat = await service.seat_of(game_id, bearer(authorization))
+    table, seat = await games.seat_of(game_id, bearer(authorization))
     if seat is None:
         raise ApiError(401, "no_token", "placing needs your seat's token", field="token")
-    made = await service.place(table, seat, parse_placement(placement))
-    return Placed(placement=PlacementOut(**made.to_json()), game=game_out(service, table, seat))
+    made = await games.placing.place(table, seat, parse_placement(placement))
+    return Placed(placement=PlacementOut(**made.to_json()), game=game_out(games, table, seat))
 
 
 @router.post("/games/{game_id}/resign", response_model=Resigned, tags=["play"])
-async def resign(request: Request, game_id: str, authorization: AuthHeader = None) -> Resigned:
+async def resign(games: Games, game_id: str, authorization: AuthHeader = None) -> Resigned:
     """Give up: the other seat wins. The game's outcome says so."""
-    service = service_of(request)
-    table, seat = await service.seat_of(game_id, bearer(authorization))
+    table, seat = await games.seat_of(game_id, bearer(authorization))
     if seat is None:
         raise ApiError(401, "no_token", "resigning needs your seat's token", field="token")
-    return Resigned(result=dict(await service.resign(table, seat)))
+    return Resigned(result=dict(await games.moves.resign(table, seat)))
 
 
 @router.get(
@@ -342,15 +357,14 @@ async def resign(request: Request, game_id: str, authorization: AuthHeader = Non
     tags=["play"],
     responses={401: {"model": ErrorOut, "description": "No token: a seat's notebook"}},
 )
-async def notebook(request: Request, game_id: str, authorization: AuthHeader = None) -> Notebook:
+async def notebook(games: Games, game_id: str, authorization: AuthHeader = None) -> Notebook:
     """Your notebook: where each of the opponent's characters may stand and what each
     token slot may hold, the exact probabilities given everything your seat has seen
     (computed from your seat's view only), and where each opponent card was last shown."""
-    service = service_of(request)
-    table, seat = await service.seat_of(game_id, bearer(authorization))
+    table, seat = await games.seat_of(game_id, bearer(authorization))
     if seat is None:
         raise ApiError(401, "no_token", "the notebook needs your seat's token", field="token")
-    return Notebook(**await service.notebook(table, seat))
+    return Notebook(**await games.notebooks.of(table, seat))
 
 
 def _finished(table: Table) -> None:
@@ -370,10 +384,9 @@ def _finished(table: Table) -> None:
         }
     },
 )
-async def export_record(request: Request, game_id: str) -> Response:
+async def export_record(games: Games, game_id: str) -> Response:
     """A finished game as a docs/format.md record (what `outlaws replay` reads)."""
-    service = service_of(request)
-    table = await service.table(game_id)
+    table = await games.table(game_id)
     _finished(table)
     text = json.dumps(records.export(table), indent=2) + "\n"
     return Response(
@@ -385,7 +398,7 @@ async def export_record(request: Request, game_id: str) -> Response:
 
 @router.get("/games/{game_id}/replay", tags=["records"])
 async def replay(
-    request: Request,
+    games: Games,
     game_id: str,
     start: Annotated[int, Query(ge=0, description="First step (0: the deal).")] = 0,
     stop: Annotated[int | None, Query(ge=0, description="Last step (default: the end).")] = None,
@@ -393,22 +406,22 @@ async def replay(
     """A finished game step by step: the whole state, both hands shown, after each
     action, with the unredacted events of that step. At most 100 steps an answer:
     `next` is the `start` of the next page (null: the last one)."""
-    service = service_of(request)
-    table = await service.table(game_id)
+    table = await games.table(game_id)
     _finished(table)
-    text = await service.offload(lambda: dumps(records.replay(table, start, stop)))
+    text = await games.offload(lambda: dumps(records.replay(table, start, stop)))
     return Response(text, media_type="application/json")  # type: ignore[return-value]
 
 
 @router.post("/imports", status_code=201, response_model=Imported, tags=["records"])
 async def import_record(
     request: Request,
+    games: Games,
     record: Annotated[Any, Body(description="A game record (docs/format.md); extra fields kept.")],
 ) -> Imported:
     """Store a record to watch it as a replay. The engine replays it first: a bad record
     is refused with the field or the action at fault."""
     client = request.client.host if request.client else ""
-    table = await service_of(request).import_record(record, client)
+    table = await games.import_record(record, client)
     return Imported(game=table.id, actions=table.actions, links=links(table.id))
 
 

@@ -101,6 +101,11 @@ class Table:
     a result): the hub's rooms rebuild their messages when it moves. ``lock`` serializes
     every change of the game.
 
+    Its ``status``, ``result``, ``clock_state`` and ``version`` are read-only: they change
+    through its methods alone (:meth:`set_status`, :meth:`set_clock`, :meth:`end`,
+    :meth:`changed`), which keep them consistent (an ended game stays over, with its
+    result) and are the one place the version moves.
+
     A table made with ``state=None`` is placing (R3.1): it holds the game's ``seed`` and
     ``turn_limit`` and the ``placements`` made so far (None: not yet), and the game starts
     (:meth:`place`) when the second one arrives.
@@ -136,14 +141,14 @@ class Table:
         self.__turn_limit = turn_limit
         self.__placements: list[Placement | None] = list(placements) if state is None else []
         self.seats = seats
-        self.status: TableStatus = status
-        self.result = result
+        self.__status: TableStatus = status
+        self.__result = result
         self.clock = clock
-        self.clock_state = clock_state
+        self.__clock_state = clock_state
         self.meta: dict[str, Any] = meta if meta is not None else {}
         self.actors: list[Actor] = actors if actors is not None else []
         self.lock = asyncio.Lock()
-        self.version = 0
+        self.__version = 0
         self.bot_task: asyncio.Task[None] | None = None
         #: (seat, action) of the last actions applied here, by index (:meth:`took`).
         self.__recent: dict[int, tuple[int, dict[str, Any]]] = {}
@@ -157,6 +162,49 @@ class Table:
         if state is None:
             raise RuntimeError(f"game {self.id} has not started: the seats are placing (R3.1)")
         return state
+
+    # -- status, result, clock, version: read here, changed only by the methods below ----
+    @property
+    def status(self) -> TableStatus:
+        """``waiting`` (a seat free), ``placing`` (R3.1), ``playing`` or ``over``."""
+        return self.__status
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """How the game ended (None until it is over)."""
+        return self.__result
+
+    @property
+    def clock_state(self) -> ClockState | None:
+        """The clock's state as last stored (None: an untimed game)."""
+        return self.__clock_state
+
+    @property
+    def version(self) -> int:
+        """How many changes a client may see the table has had: the hub's messages are
+        cached by it."""
+        return self.__version
+
+    def set_status(self, status: TableStatus) -> None:
+        """The game moves on (a seat taken, both seats placed); an ended game never
+        does, and it ends only by :meth:`end`."""
+        if self.__status == "over" or status == "over":
+            raise ValueError(f"game {self.id}: {self.__status} -> {status} is not a move on")
+        self.__status = status
+
+    def set_clock(self, clock_state: ClockState | None) -> None:
+        """The clock as it was stored (a period begun, a pause, a resumption)."""
+        self.__clock_state = clock_state
+
+    def end(self, result: dict[str, Any] | None) -> None:
+        """The game is over, with ``result`` (None: imported or ended with no result)."""
+        self.__status = "over"
+        self.__result = result
+
+    def changed(self) -> None:
+        """A change clients may see was made: the version moves (the one place it does),
+        so that the hub builds its messages anew."""
+        self.__version += 1
 
     # -- questions ---------------------------------------------------------------------
     @property

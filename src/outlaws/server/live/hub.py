@@ -29,9 +29,10 @@ from typing import Any, Literal
 from starlette.websockets import WebSocket
 
 from ...engine import Event, View
-from ..common.codec import dumps, legal_json
+from ..common.codec import dumps
 from ..common.errors import ApiError
 from ..games.table import Table
+from .legal import legal_json
 from .padding import LEGAL_FLOOR, STATE_FLOOR, pad
 
 #: The two messages a room builds: the first after a (re)connection, and each later one.
@@ -170,7 +171,7 @@ class Room:
         self.conns: set[Connection] = set()
         self._parts: dict[int | None, _Parts] = {}
         self._texts: dict[tuple[int | None, int, MessageKind], tuple[int, str]] = {}
-        #: Each seat's memo of its legal actions' text (see :func:`~.codec.legal_json`).
+        #: Each seat's memo of its legal actions' text (see :func:`~.legal.legal_json`).
         self._legal_memo: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
 
     def notify(self) -> None:
@@ -362,7 +363,7 @@ class _Parts:
     version: int
     #: The view without its log, as JSON values.
     head: dict[str, Any]
-    #: The legal actions' JSON text (grouped: :func:`~.codec.legal_json`) when the seat
+    #: The legal actions' JSON text (grouped: :func:`~.legal.legal_json`) when the seat
     #: is to act, else None.
     legal: str | None
     #: The length of the seat's log, and its last events (``_TAIL`` at most).

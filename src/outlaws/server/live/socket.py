@@ -16,23 +16,30 @@ import contextlib
 import json
 import logging
 from collections import OrderedDict
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, Depends, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ...engine import Action, FormatError, parse_notation
-from ..accounts.sessions import name_of
+from ..accounts.sessions import AccountsPart, name_of
 from ..common.errors import ApiError, from_engine
+from ..common.settings import Settings
+from ..games.routes import Games
 from ..games.service import GameService
 from ..games.table import Table
 from ..http.auth import bearer, hash_token, token_in_url, token_param
 from ..http.limits import TokenBucket
-from .hub import Connection
-from .presence import Here
+from ..http.routing import part
+from .hub import Connection, Hub
+from .presence import Here, Presence
 
 log = logging.getLogger(__name__)
 router = APIRouter()
+
+#: The games' sockets, and who is online, as a route takes them.
+HubPart = Annotated[Hub, Depends(part("hub", Hub))]
+PresencePart = Annotated[Presence, Depends(part("presence", Presence))]
 
 #: Close codes: 4003 bad token, 4004 unknown game, 1008 policy (flooding, a token in
 #: the URL, a first message that is not a hello).
@@ -191,13 +198,12 @@ class Refused(Exception):
 
 
 def _no_room_to_watch(
-    service: GameService, sockets: dict[str, int], game_id: str, client: str
+    settings: Settings, hub: Hub, sockets: dict[str, int], game_id: str, client: str
 ) -> bool:
     """Whether the game has all the spectators it may have, or the client all the
     sockets it may hold (``sockets``: each client's spectators' and lobby's; a seat's
     connections are not counted, nor limited by anyone else's)."""
-    settings = service.settings
-    room = service.hub.rooms.get(game_id)
+    room = hub.rooms.get(game_id)
     return (room is not None and room.spectators() >= settings.spectator_sockets) or (
         sockets.get(client, 0) >= settings.client_sockets
     )
@@ -210,10 +216,17 @@ def _release(counts: dict[str, int], client: str) -> None:
 
 
 @router.websocket("/ws/games/{game_id}")
-async def game_socket(ws: WebSocket, game_id: str, since: str | None = None) -> None:
+async def game_socket(
+    ws: WebSocket,
+    service: Games,
+    hub: HubPart,
+    presence: PresencePart,
+    accounts: AccountsPart,
+    game_id: str,
+    since: str | None = None,
+) -> None:
     """A seat's or a spectator's live connection to a game: the seat's token comes in
     the Authorization header or in the first message, never in the URL."""
-    service: GameService = ws.app.state.service
     # A token in the URL has leaked already (logs keep URLs): refused, so that a client
     # that leaks it does not also work.
     leaked = token_param(ws.query_params.keys())
@@ -266,19 +279,19 @@ async def game_socket(ws: WebSocket, game_id: str, since: str | None = None) -> 
             finally:
                 _release(waiting, client)
         if seat is None:
-            if _no_room_to_watch(service, sockets, table.id, client):
+            if _no_room_to_watch(settings, hub, sockets, table.id, client):
                 raise Refused(_too_many(), CLOSE_TRY_LATER)
             sockets[client] = sockets.get(client, 0) + 1
             watching = True
-        elif (room := service.hub.rooms.get(table.id)) is not None:
+        elif (room := hub.rooms.get(table.id)) is not None:
             room.make_room_for(seat, settings.seat_sockets)
         token_hash = hash_token(token) if seat is not None and token else None
-        conn = service.hub.join(ws, table, seat, first, service.now, token_hash)
+        conn = hub.join(ws, table, seat, first, service.now, token_hash)
         # Online, and for the creator of an open game waiting for an opponent: listed
         # in the lobby while at its table.
         open_game = seat is not None and table.status == "waiting" and table.meta.get("open")
-        name = await name_of(service, dict(ws.cookies))
-        service.presence.arrive(conn, Here(name, seeking=table.id if open_game else None))
+        name = await name_of(accounts, dict(ws.cookies))
+        presence.arrive(conn, Here(name, seeking=table.id if open_game else None))
         await _serve(ws, service, table, conn, bucket)
     except Refused as refused:
         if refused.error is not None:
@@ -291,8 +304,8 @@ async def game_socket(ws: WebSocket, game_id: str, since: str | None = None) -> 
         if watching:
             _release(sockets, client)
         if conn is not None:
-            service.presence.depart(conn)
-            await service.hub.leave(conn)
+            presence.depart(conn)
+            await hub.leave(conn)
         if ws.client_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
@@ -411,7 +424,7 @@ async def _handle(
         if conn.seat is None:
             raise ApiError(403, "not_a_seat", "spectators cannot play: connect with a seat token")
         if message.op == "resign":
-            result = await service.resign(table, conn.seat)
+            result = await service.moves.resign(table, conn.seat)
             conn.push({"type": "resigned", "ref": ref, "result": result})
             return
         assert message.action is not None

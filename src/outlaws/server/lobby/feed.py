@@ -49,6 +49,8 @@ READ_LIMIT = 200
 LIVE_LIMIT = 20
 #: Names shown in the list of who is online (the count says the rest).
 ONLINE_LIMIT = 50
+
+
 def _player(seat: Any) -> dict[str, Any]:
     """A seat as a game's ``players`` show it (a bot by its spec, for its ladder name;
     ``guest``: a person no account vouches for)."""

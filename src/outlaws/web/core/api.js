@@ -4,7 +4,12 @@
 // HTTP they go in the Authorization header, on the WebSocket in its first message (a
 // browser cannot set headers on it).
 
+/** A refusal of the server's (docs/protocol.md, Errors), or a network failure (status 0). */
 export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status (0: no answer)
+   * @param {any} body the answer's JSON: `{error: {code, message, field | rule}}`
+   */
   constructor(status, body) {
     const error = (body && body.error) || {};
     super(error.message || `HTTP ${status}`);

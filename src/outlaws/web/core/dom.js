@@ -4,6 +4,13 @@
 // any other is set as an attribute (true: present and empty; null, undefined, false: left
 // out); children are nodes or text, arrays flattened, null, undefined and false skipped.
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

@@ -77,7 +77,10 @@ export function has(key) {
   return lookup(key) !== null;
 }
 
-/** The message `key` with its `{placeholders}` filled from `params`. */
+/** The message `key` with its `{placeholders}` filled from `params`.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {string} */
 export function t(key, params = {}) {
   const text = lookup(key);
   if (text === null) return key;
@@ -86,7 +89,11 @@ export function t(key, params = {}) {
   );
 }
 
-/** A message that depends on a count: `key.one`, `key.other` (CLDR plural categories). */
+/** A message that depends on a count: `key.one`, `key.other` (CLDR plural categories).
+ * @param {string} key
+ * @param {number} n
+ * @param {Record<string, unknown>} [params]
+ * @returns {string} */
 export function tn(key, n, params = {}) {
   let category = "other";
   try {
@@ -109,15 +116,20 @@ export function translateDom(root = document) {
   }
 }
 
-/** Names of the game's things. */
+/** Names of the game's things. @type {(card: string) => string} */
 export const cardName = (card) => t(`card.${card}`);
+/** @type {(card: string) => string} */
 export const cardShort = (card) => t(`card.short.${card}`);
-/** The whole name, with the places it may break (soft hyphens) on a narrow card. */
+/** The whole name, with the places it may break (soft hyphens) on a narrow card.
+ * @type {(card: string) => string} */
 export const cardNarrow = (card) => t(`card.narrow.${card}`);
+/** @type {(token: string) => string} */
 export const tokenName = (token) => t(`token.${token}`);
 
 /** Whole sentences one after the other: Japanese sets them side by side, the other
- * languages leave a space between them. */
+ * languages leave a space between them.
+ * @param {string[]} parts
+ * @returns {string} */
 export function sentences(parts) {
   return parts.join(lang === "ja" ? "" : " ");
 }

@@ -7,11 +7,18 @@
 import { api } from "./api.js";
 import * as store from "./store.js";
 
-/** The signed-in account as this page knows it: {id, name, csrf}, or null. */
+/**
+ * The signed-in account as GET /account gives it.
+ * @typedef {{id: string, name: string, csrf: string}} Account
+ */
+
+/** @type {Account | null} The signed-in account as this page knows it, or null. */
 let session = null;
+/** @type {Promise<Account | null> | null} */
 let loaded = null;
 
-/** Ask the server once whether this browser is signed in (a guest: null). */
+/** Ask the server once whether this browser is signed in (a guest: null).
+ * @returns {Promise<Account | null>} */
 export function loadSession() {
   if (!loaded) {
     loaded = api.account().then(
@@ -28,17 +35,20 @@ export function loadSession() {
   return loaded;
 }
 
-/** The session's anti-CSRF token, or undefined for a guest. */
+/** The session's anti-CSRF token, or undefined for a guest.
+ * @returns {string | undefined} */
 export function csrf() {
   return session ? session.csrf : undefined;
 }
 
-/** The signed-in account ({id, name, csrf}), or null for a guest. */
+/** The signed-in account, or null for a guest.
+ * @returns {Account | null} */
 export function signedIn() {
   return session;
 }
 
-/** Signed in, up (`me`) or out (null): what the page knows from now on. */
+/** Signed in, up (`me`) or out (null): what the page knows from now on.
+ * @param {Account | null} me */
 export function setSession(me) {
   session = me;
   loaded = Promise.resolve(me);
@@ -58,9 +68,12 @@ export async function openHere(game) {
   return `#/game/${encodeURIComponent(seat.game)}/${encodeURIComponent(seat.token)}`;
 }
 
+/** @type {Set<() => void>} */
 const listeners = new Set();
 
-/** Call `listener()` whenever this browser signs in or out; returns how to stop. */
+/** Call `listener()` whenever this browser signs in or out; returns how to stop.
+ * @param {() => void} listener
+ * @returns {() => boolean} */
 export function onSessionChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -96,6 +96,12 @@ export function focusMemo() {
   return { testid, value: el.getAttribute("data-value") };
 }
 
+/**
+ * Give the focus back to the control `memo` remembered, found again in `root`.
+ * @param {{testid: string, value: string | null} | null} memo
+ * @param {ParentNode} [root]
+ * @returns {boolean} whether it went back
+ */
 export function restoreFocus(memo, root = document) {
   if (!memo) return false;
   const selector = memo.value === null

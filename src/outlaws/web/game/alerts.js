@@ -141,7 +141,7 @@ export class Alerts {
     setSound(on);
     this.soundMemo = on; // kept here too, for a browser that stores nothing
     this.renderSettings();
-    const button = this.el.querySelector('[data-testid="sound-toggle"]');
+    const button = /** @type {HTMLElement | null} */ (this.el.querySelector('[data-testid="sound-toggle"]'));
     if (button) button.focus();
     if (on) this.play("turn"); // what it will sound like (and the click lets audio start)
   }
@@ -160,7 +160,7 @@ export class Alerts {
       // refused or unavailable: the words below say which
     }
     this.renderSettings();
-    const status = this.el && this.el.querySelector('[data-testid="notify-state"]');
+    const status = /** @type {HTMLElement | null} */ (this.el && this.el.querySelector('[data-testid="notify-state"]'));
     if (status && status.textContent) {
       // The button is gone: the focus goes to the words that replace it.
       status.setAttribute("tabindex", "-1");

@@ -316,7 +316,7 @@ export class GamePage {
     this.listed = gameview.renderLog(this.els.log, state.events, this.listed, this.logContext(), state.logStart);
     if (this.panel.wantsFocus) {
       this.panel.wantsFocus = false;
-      const first = this.els.panel.querySelector("button:not([disabled])");
+      const first = /** @type {HTMLElement | null} */ (this.els.panel.querySelector("button:not([disabled])"));
       if (first) first.focus({ preventScroll: true });
       this.keepTableInSight();
     } else if (this.refocus && !state.busy) {

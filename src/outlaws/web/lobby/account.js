@@ -34,7 +34,7 @@ export class AccountMenu {
       }
     });
     document.addEventListener("pointerdown", (event) => {
-      if (!this.pop.hidden && !this.el.contains(event.target)) this.setOpen(false);
+      if (!this.pop.hidden && !this.el.contains(/** @type {Node} */ (event.target))) this.setOpen(false);
     });
     // The routes change under the header: a menu left open would cover the next page.
     window.addEventListener("hashchange", () => this.setOpen(false));
@@ -51,7 +51,7 @@ export class AccountMenu {
     this.pop.hidden = !open;
     this.toggle.setAttribute("aria-expanded", String(open));
     if (open) {
-      const first = this.pop.querySelector("input, a, button");
+      const first = /** @type {HTMLElement | null} */ (this.pop.querySelector("input, a, button"));
       if (first) first.focus();
     }
   }

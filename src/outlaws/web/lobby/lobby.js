@@ -58,7 +58,10 @@ export class LobbyPage {
     // The ladder is read when the page starts: if that failed, once more, for the form.
     if (!botChoices().length) {
       loadLadder().then((known) => {
-        if (known && root.isConnected) this.refresh();
+        if (!known || this.gone) return;
+        this.saveForm();
+        delete this.formState["bot-level"]; // empty until now: nothing chosen to keep
+        this.render();
       });
     }
     this.stopListening = onSessionChange(() => {
@@ -68,6 +71,7 @@ export class LobbyPage {
   }
 
   destroy() {
+    this.gone = true;
     this.live.stop();
     if (this.stopListening) this.stopListening();
   }

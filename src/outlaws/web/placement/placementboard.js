@@ -61,7 +61,8 @@ export class BoardMethods {
     if (editable) {
       board.addEventListener("keydown", (event) => this.keydown(event));
       board.addEventListener("focusin", (event) => {
-        const place = event.target.dataset && event.target.dataset.place;
+        const target = /** @type {HTMLElement} */ (event.target);
+        const place = target.dataset && target.dataset.place;
         if (place !== undefined) this.cursor = Number(place);
       });
     }

@@ -89,7 +89,7 @@ export class PlacementScreen {
   }
 
   focusPlace(place) {
-    const el = this.body.querySelector(`[data-place="${place}"]`);
+    const el = /** @type {HTMLElement | null} */ (this.body.querySelector(`[data-place="${place}"]`));
     if (el) el.focus({ preventScroll: true });
   }
 
