@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.common.test_player_names import DOORS
 from tests.server.serverkit import Player, auth, create_friend_game, running
-from tests.server.test_server_player_names import DOORS
 
 #: Characters that are not shown as what they are, each inside a name that looks like
 #: ``Ann`` (or like nothing).

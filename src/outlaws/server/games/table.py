@@ -5,7 +5,7 @@ for them, belong to its room in the hub (:mod:`outlaws.server.live.hub`). The tr
 :class:`~outlaws.engine.State` is private to this module: a table answers with a seat's
 view (:meth:`Table.view`), the legal action ids of the seat to act, whose turn it is, and,
 once the game is finished, its record (R8.6). Nothing else of the state leaves it, and
-``tests/server/test_server_table_privacy.py`` fails if any other module reaches for it.
+``tests/server/games/test_table_privacy.py`` fails if any other module reaches for it.
 
 Before the first action the seats may place their own cards (R3.1): until both have, the
 table has no state, only the placements made so far, as private as the state. A seat is

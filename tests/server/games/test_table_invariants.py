@@ -12,7 +12,7 @@ import pytest
 from outlaws.engine import State
 from outlaws.server.games.table import Table
 
-TABLE_MODULE = Path(__file__).resolve().parents[2] / "src/outlaws/server/games/table.py"
+TABLE_MODULE = Path(__file__).resolve().parents[3] / "src/outlaws/server/games/table.py"
 GUARDED = ("status", "result", "clock_state", "version")
 
 

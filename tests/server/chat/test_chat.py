@@ -218,7 +218,7 @@ def test_a_room_gives_its_latest_100_messages_oldest_first(
 @contextmanager
 def two_processes(tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
     """Two apps on one SQLite database and one bus, as ``outlaws serve`` processes share
-    a database and Redis (tests/server/test_server_processes.py)."""
+    a database and Redis (tests/server/cluster/test_processes.py)."""
     bus = LocalBus()
     database = f"sqlite:///{tmp_path / 'outlaws.db'}"
     with ExitStack() as stack:

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tests.server.serverkit import auth, create_friend_game, http_game, recv, running, stored_record
 
-RECORDS = Path(__file__).resolve().parent.parent / "records"
+RECORDS = Path(__file__).resolve().parents[2] / "records"
 
 
 def error_of(response: Any, status: int, code: str) -> dict[str, Any]:

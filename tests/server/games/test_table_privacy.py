@@ -19,7 +19,7 @@ from outlaws.server.games.service import GameService
 from outlaws.server.games.table import Table
 from tests.server.serverkit import PLACEMENT, auth, place, running
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "outlaws"
+SRC = Path(__file__).resolve().parents[3] / "src" / "outlaws"
 TABLE_MODULE = SRC / "server" / "games" / "table.py"
 #: The table's private attributes, as written inside it and as mangled outside.
 PRIVATE = ("_Table__state", "__state", "_Table__placements", "__placements")

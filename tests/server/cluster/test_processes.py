@@ -10,7 +10,7 @@ one process (its runner), once, and another takes them over when it dies.
 The bus is one :class:`~outlaws.server.cluster.bus.LocalBus` shared by the apps; with
 ``OUTLAWS_TEST_REDIS`` (a redis URL) the same games run over Redis, each app with its own
 :class:`~outlaws.server.cluster.bus.RedisBus`. With ``OUTLAWS_TEST_POSTGRES`` (see
-``test_server_postgres.py``) they run on PostgreSQL too.
+``db/test_postgres.py``) they run on PostgreSQL too.
 """
 
 from __future__ import annotations

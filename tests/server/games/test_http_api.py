@@ -148,7 +148,7 @@ def test_resign_export_and_import_round_trip(tmp_path: Path) -> None:
 
 
 def test_import_a_record_made_elsewhere(tmp_path: Path) -> None:
-    records = Path(__file__).resolve().parent.parent / "records"
+    records = Path(__file__).resolve().parents[2] / "records"
     data = json.loads((records / "win_good.json").read_text())
     with running(tmp_path) as client:
         made = client.post("/imports", json=data)

@@ -1,0 +1,1 @@
+"""Tests of ``outlaws.server.chat``: chat."""

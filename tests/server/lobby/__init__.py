@@ -1,0 +1,1 @@
+"""Tests of ``outlaws.server.lobby``: the lobby and rematches."""
