@@ -22,7 +22,7 @@ from .chat import routes as chatroutes
 from .cluster import health
 from .common.errors import ApiError
 from .common.settings import Settings
-from .games import routes
+from .games import play_routes, record_routes, routes
 from .http.guard import BodyTimeout
 from .http.limits import BodyLimit
 from .http.logs import hide_secrets_in_logs
@@ -101,6 +101,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sockets_of_client = {}
     app.state.waiting_of_client = {}
     app.include_router(routes.router)
+    app.include_router(play_routes.router)
+    app.include_router(record_routes.router)
     app.include_router(accountroutes.router)
     app.include_router(routes.account)
     app.include_router(signout_routes.router)

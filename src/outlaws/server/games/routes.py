@@ -1,4 +1,5 @@
-"""The HTTP API: create and join games, look at them, act, resign, export and import.
+"""The HTTP API of games: create and join them, list them, look at one; the bots and
+the ladder. Playing is :mod:`.play_routes`; records, :mod:`.record_routes`.
 
 A seat's secret token is sent as the header ``Authorization: Bearer TOKEN``, never in
 the URL: a request with ``token`` in its query string is refused (400 ``token_in_url``,
@@ -7,41 +8,31 @@ the URL: a request with ``token`` in its query string is refused (400 ``token_in
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Header, Query, Request
+from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import Response
 
 from ...bots import bot_names, bot_specs
 from ...bots.ladder import LADDER, RANDOM_ELO
-from ...engine import Action, FormatError, Placement, PlacementError, parse_notation
 from ..accounts.service import Accounts
 from ..accounts.sessions import session_of, signed_in
-from ..common.codec import dumps
-from ..common.errors import ApiError, from_engine
+from ..common.errors import ApiError
 from ..http.auth import bearer
 from ..http.routing import AuthHeader, NoTokenInUrl, part
 from ..http.schemas import (
     ERRORS,
-    Accepted,
     CreatedGame,
     CreateGame,
-    ErrorOut,
     GameOut,
-    Imported,
     InviteStatus,
     Joined,
     JoinIn,
     Links,
     MineIn,
     MyGames,
-    Notebook,
-    Placed,
-    PlacementOut,
-    Resigned,
     Summary,
 )
 from . import records
@@ -119,16 +110,6 @@ def game_out(
         legal=legal,
         replay=records.replay(table, 0, records.REPLAY_PAGE - 1) if table.finished else None,
     )
-
-
-def parse_action(body: Any) -> Action:
-    """A docs/format.md action object, or a string in the text notation."""
-    try:
-        if isinstance(body, str):
-            return parse_notation(body)
-        return Action.from_json(body, where="action")
-    except FormatError as error:
-        raise from_engine(error) from None
 
 
 @router.post("/games", status_code=201, response_model=CreatedGame, tags=["games"])
@@ -242,187 +223,6 @@ async def get_game(
         text = await games.offload(lambda: game_out(games, table, seat, since).model_dump_json())
         return Response(text, media_type="application/json")  # type: ignore[return-value]
     return game_out(games, table, seat, since)
-
-
-@router.post("/games/{game_id}/actions", response_model=Accepted, tags=["play"])
-async def act(
-    games: Games,
-    game_id: str,
-    action: Annotated[
-        dict[str, Any] | str,
-        Body(
-            description="A docs/format.md action object, or its text notation as a JSON string.",
-            openapi_examples={
-                "json": {"value": {"type": "look", "col": 3}},
-                "notation": {"value": "move 2 5 swap"},
-            },
-        ),
-    ],
-    authorization: AuthHeader = None,
-    expect: Annotated[
-        int | None,
-        Query(
-            ge=0,
-            le=10**9,
-            description="The number of actions the game held when you chose this one: "
-            "a retry of a stored action gets its first answer, a stale one 409 `stale`.",
-        ),
-    ] = None,
-    idempotency_key: Annotated[
-        str | None,
-        Header(
-            max_length=64,
-            description="A key of yours for this action: sent again, it gets the first "
-            "answer and is not played twice.",
-        ),
-    ] = None,
-) -> Accepted:
-    """Take an action with your seat. The engine checks it; once it is stored the answer
-    gives its index in the record and your new view."""
-    table, seat = await games.seat_of(game_id, bearer(authorization))
-    if seat is None:
-        raise ApiError(401, "no_token", "acting needs your seat's token", field="token")
-    index = await games.submit(
-        table, seat, parse_action(action), expect=expect, key=idempotency_key
-    )
-    return Accepted(accepted=index, game=game_out(games, table, seat))
-
-
-_PLACEMENT_EXAMPLE = Placement.parse("hit ind gov band store sher rep dan | mayor rev").to_json()
-
-
-def parse_placement(body: Any) -> Placement | None:
-    """A placement (docs/format.md's ``{"street", "saloon"}``), or None for ``{"random":
-    true}``; a bad one is refused naming its field and R3.1."""
-    if isinstance(body, dict) and "random" in body:
-        if body.get("random") is not True or len(body) != 1:  # 1 == True: not a yes
-            field = next((f"placement.{key}" for key in body if key != "random"), None)
-            raise ApiError(
-                422,
-                "bad_placement",
-                'ask for a random placement with {"random": true} alone (R3.1)',
-                field=field or "placement.random",
-                rule="R3.1",
-            )
-        return None
-    try:
-        return Placement.from_json(body, where="placement")
-    except PlacementError as error:
-        raise from_engine(error, "bad_placement") from None
-
-
-@router.post(
-    "/games/{game_id}/placement",
-    response_model=Placed,
-    tags=["play"],
-    responses={401: {"model": ErrorOut, "description": "No token: only a seat places"}},
-)
-async def place(
-    games: Games,
-    game_id: str,
-    placement: Annotated[
-        Any,
-        Body(
-            description="Your cards (R3.1): the 8 characters of your street, column 1 first, "
-            'and the 2 of your Saloon (never the Governor); or `{"random": true}`.',
-            openapi_examples={
-                "chosen": {"value": _PLACEMENT_EXAMPLE},
-                "random": {"value": {"random": True}},
-            },
-        ),
-    ] = None,  # none at all is refused as a bad placement, naming the field
-    authorization: AuthHeader = None,
-) -> Placed:
-    """Place your seat's cards before play (R3.1). Neither seat sees the other's
-    placement, only that it is done; play starts once both have placed."""
-    table, seat = await games.seat_of(game_id, bearer(authorization))
-    if seat is None:
-        raise ApiError(401, "no_token", "placing needs your seat's token", field="token")
-    made = await games.placing.place(table, seat, parse_placement(placement))
-    return Placed(placement=PlacementOut(**made.to_json()), game=game_out(games, table, seat))
-
-
-@router.post("/games/{game_id}/resign", response_model=Resigned, tags=["play"])
-async def resign(games: Games, game_id: str, authorization: AuthHeader = None) -> Resigned:
-    """Give up: the other seat wins. The game's outcome says so."""
-    table, seat = await games.seat_of(game_id, bearer(authorization))
-    if seat is None:
-        raise ApiError(401, "no_token", "resigning needs your seat's token", field="token")
-    return Resigned(result=dict(await games.moves.resign(table, seat)))
-
-
-@router.get(
-    "/games/{game_id}/notebook",
-    response_model=Notebook,
-    tags=["play"],
-    responses={401: {"model": ErrorOut, "description": "No token: a seat's notebook"}},
-)
-async def notebook(games: Games, game_id: str, authorization: AuthHeader = None) -> Notebook:
-    """Your notebook: where each of the opponent's characters may stand and what each
-    token slot may hold, the exact probabilities given everything your seat has seen
-    (computed from your seat's view only), and where each opponent card was last shown."""
-    table, seat = await games.seat_of(game_id, bearer(authorization))
-    if seat is None:
-        raise ApiError(401, "no_token", "the notebook needs your seat's token", field="token")
-    return Notebook(**await games.notebooks.of(table, seat))
-
-
-def _finished(table: Table) -> None:
-    if not table.finished:
-        raise ApiError(
-            409, "not_finished", "a game in progress has hidden cards: export it once it is over"
-        )
-
-
-@router.get(
-    "/games/{game_id}/record",
-    tags=["records"],
-    responses={
-        200: {
-            "description": "A docs/format.md record, with `game`, `players`, `result`, "
-            "`resigned` and `timeout` beside it."
-        }
-    },
-)
-async def export_record(games: Games, game_id: str) -> Response:
-    """A finished game as a docs/format.md record (what `outlaws replay` reads)."""
-    table = await games.table(game_id)
-    _finished(table)
-    text = json.dumps(records.export(table), indent=2) + "\n"
-    return Response(
-        text,
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="outlaws-{game_id}.json"'},
-    )
-
-
-@router.get("/games/{game_id}/replay", tags=["records"])
-async def replay(
-    games: Games,
-    game_id: str,
-    start: Annotated[int, Query(ge=0, description="First step (0: the deal).")] = 0,
-    stop: Annotated[int | None, Query(ge=0, description="Last step (default: the end).")] = None,
-) -> dict[str, Any]:
-    """A finished game step by step: the whole state, both hands shown, after each
-    action, with the unredacted events of that step. At most 100 steps an answer:
-    `next` is the `start` of the next page (null: the last one)."""
-    table = await games.table(game_id)
-    _finished(table)
-    text = await games.offload(lambda: dumps(records.replay(table, start, stop)))
-    return Response(text, media_type="application/json")  # type: ignore[return-value]
-
-
-@router.post("/imports", status_code=201, response_model=Imported, tags=["records"])
-async def import_record(
-    request: Request,
-    games: Games,
-    record: Annotated[Any, Body(description="A game record (docs/format.md); extra fields kept.")],
-) -> Imported:
-    """Store a record to watch it as a replay. The engine replays it first: a bad record
-    is refused with the field or the action at fault."""
-    client = request.client.host if request.client else ""
-    table = await games.import_record(record, client)
-    return Imported(game=table.id, actions=table.actions, links=links(table.id))
 
 
 @router.get("/bots", tags=["games"])
