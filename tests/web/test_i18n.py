@@ -263,7 +263,6 @@ def dynamic_names() -> dict[str, list[str] | None]:
         # tn(): base.one / base.other, checked by the count test; here the base's .other.
         "stash.${kind}": [f"{kind}.other" for kind in stash],
         "stash.word.${kind}": stash,
-        "bot.${spec}": ["random", "heuristic"],
         # core/bots.js: the ladder's rungs (GET /bots), then the bot off it.
         "bot.rank.${rung.name}": [*(rung.name for rung in LADDER), "random"],
         # profile.js: the rating pools, and every way a rated game ends.

@@ -2,7 +2,7 @@
 // Small shared pieces of the page: the live region, the error banner, names of players,
 // the focus kept across a redraw, a friend's invite link.
 
-import { focusQuietly } from "../learn/tooltip.js";
+import { focusQuietly } from "./focus.js";
 import { botLabel } from "./bots.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";

@@ -12,7 +12,7 @@ import { t } from "../core/i18n.js";
 import { refusedStatus } from "../core/notices.js";
 import * as store from "../core/store.js";
 import { announce, errorText, focusMemo, playerName, restoreFocus } from "../core/ui.js";
-import { focusQuietly } from "../learn/tooltip.js";
+import { focusQuietly } from "../core/focus.js";
 import { isTutorial } from "../learn/tutorial.js";
 import { TutorialGuide } from "../learn/tutorialview.js";
 import { Rematch } from "../lobby/rematch.js";

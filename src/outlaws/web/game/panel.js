@@ -10,7 +10,7 @@ import { icon } from "../core/icons.js";
 import { announce, focusMemo, restoreFocus } from "../core/ui.js";
 import { helpLink } from "../learn/howto.js";
 import { sectionFor } from "../learn/rules.js";
-import { focusQuietly } from "../learn/tooltip.js";
+import { focusQuietly } from "../core/focus.js";
 import { Chooser } from "./actions.js";
 import { followingText } from "./follow.js";
 import { isSeat, myTurn } from "./gamestate.js";

@@ -8,6 +8,7 @@
 
 import { cardName, t } from "../core/i18n.js";
 import { ABILITY_LINE, faceCard } from "./rules.js";
+import { focusedByPage } from "../core/focus.js";
 
 /** How long a finger must stay on a card to show its tooltip (ms). */
 export const LONG_PRESS_MS = 500;
@@ -133,23 +134,6 @@ let dismissed = null;
 
 const testidOf = (el) => el.getAttribute("data-testid");
 
-// Set while the page itself moves the focus (focusQuietly): not the player asking.
-let quiet = false;
-
-/**
- * Focus `el` without opening its tooltip: the table handing the focus back to a card
- * after a redraw is not the player asking about it, and the tooltip would cover the row
- * of tokens the action was about. Keys, the pointer and a long press still open it.
- */
-export function focusQuietly(el, options) {
-  quiet = true;
-  try {
-    el.focus(options);
-  } finally {
-    quiet = false;
-  }
-}
-
 function tipElement() {
   if (!tip || !tip.isConnected) {
     tip = document.createElement("div");
@@ -264,7 +248,7 @@ export function installTooltips(doc = document) {
     // up there would cover the row of tokens the action was about.
     if (!el) {
       if (shownFor) hideTip();
-    } else if (!quiet && el.matches(":focus-visible")) showTip(el);
+    } else if (!focusedByPage() && el.matches(":focus-visible")) showTip(el);
   });
   doc.addEventListener("focusout", (event) => {
     if (shownFor && event.target === shownFor) hideTip();
