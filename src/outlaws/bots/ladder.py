@@ -3,7 +3,7 @@ stronger than the one below (docs/bots.md, "The ladder").
 
 A rung is a name the table shows (its catalogue key is ``bot.rank.<name>``), the bot
 spec that plays it and its Elo measured in the arena (random anchored at 1000), which
-rated games against it use as its fixed rating (``server/ratings/standings.py``). The browser
+rated games against it use as its fixed rating (``server/games/rated.py``). The browser
 reads this list from ``GET /bots`` (``web/core/bots.js``).
 """
 

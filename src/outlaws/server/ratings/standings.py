@@ -4,8 +4,8 @@ and a player's profile shows them with their history.
 **Two pools.** ``players``: a rated game between two accounts moves both ratings
 (:func:`~outlaws.ratings.rate_game`, each game its own rating period). ``bots``: an
 account's rated games against a bot move the account's rating in a pool of its own,
-against the bot's fixed rating (:data:`BOT_RATINGS`): what beating a bot says of a
-player is not what beating a person says, so the two never mix.
+against the bot's fixed rating (:data:`~outlaws.server.games.rated.BOT_RATINGS`): what
+beating a bot says of a player is not what beating a person says, so the two never mix.
 
 **Fixed terms.** A rated game is played on the terms of :func:`check_rated_terms`, as
 on lichess: a clock (a player who leaves loses on time, so that no game that is going
