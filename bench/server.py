@@ -3,6 +3,7 @@
     python bench/server.py [--topology single deploy:1 deploy:2] [--tables 100 1000]
                            [--seconds 20] [--think 0 1.0] [--sync FULL]
                            [--turn-limit 200] [--compression none]
+                           [--spectators 4] [--cap CORES]
 
 Each ``--topology`` is measured in turn, every number of tables and thinking time on each:
 
@@ -25,10 +26,23 @@ is the time from sending it to receiving the update that holds it. A finished ga
 replaced by a new one on the same table, so the number of tables stays constant.
 Everything runs on loopback and stops by itself after ``--seconds`` per run.
 
+The first ``--spectators`` tables also have a spectator, who watches each of their games
+on a WebSocket of its own (``{"op": "hello"}`` without a token).
+
 Prints, per topology, number of tables and thinking time, the action round trip p50/p99
 (ms), actions per second, the CPU the server processes (all of them, with their children)
 and this client used (cores) and the servers' CPU per action; for ``deploy:N`` also the
-CPU of PostgreSQL, Redis and HAProxy. The last line is one JSON object with every run.
+CPU of PostgreSQL, Redis and HAProxy; and the bytes a seat's WebSocket and a spectator's
+receive per action of their game (the payloads of all the messages it got, its hello
+included, over the actions those messages brought; HTTP only creates and joins games).
+The last line is one JSON object with every run.
+
+``--cap CORES`` runs every server process (``single``'s one, each of ``deploy:N``'s) in a
+cgroup of its own capped at CORES of CPU, its bot worker processes included
+(``bench/cgroups.py``; cgroup v1 or v2, as root): N servers capped below a core each fit
+on a small machine beside the client, PostgreSQL and HAProxy, so the bench can show how
+the servers add up where uncapped they would only share the machine's cores. Where
+cgroups cannot be written the bench says so and runs uncapped (``cap_cores`` null).
 
 A server caps the WebSockets of one client address (32) and, unless told otherwise, its
 connections (``--client-connections``; so does the balancer, OUTLAWS_LB_CLIENT_CONNECTIONS):
@@ -88,9 +102,12 @@ import orjson
 import websockets
 
 import localdeploy
+from cgroups import CpuCaps, capped
 from localdeploy import children, pid_in
 
 HOST = "127.0.0.1"
+#: The ``outlaws`` command, as this interpreter runs it.
+OUTLAWS = [sys.executable, "-m", "outlaws.cli"]
 #: Options of every ``outlaws serve``: the bench's bots act faster than the default rate
 #: allows, and all its connections come from one machine.
 SERVE_ARGS = ["--log-level", "warning", "--ws-rate", "1000", "--client-connections", "100000"]
@@ -102,8 +119,30 @@ FIRST_SOURCE = ipaddress.IPv4Address("127.0.1.1")
 
 
 @dataclass
+class Traffic:
+    """What the WebSockets of one kind (seats, spectators) received: the bytes of their
+    messages, and the actions of their games those messages brought."""
+
+    received: int = 0
+    actions: int = 0
+
+    def count(self, raw: str | bytes, actions: int, seen: int | None) -> int | None:
+        """Counts a message that says its game has ``actions`` (-1: it does not say) to
+        a socket that had seen ``seen`` (None: nothing yet); what it has seen now."""
+        self.received += len(raw.encode() if isinstance(raw, str) else raw)
+        if actions < 0:
+            return seen
+        if seen is not None and actions > seen:
+            self.actions += actions - seen
+        return actions if seen is None else max(seen, actions)
+
+    def per_action(self) -> float | None:
+        return round(self.received / self.actions, 1) if self.actions else None
+
+
+@dataclass
 class Stats:
-    """What the tables measured during the window."""
+    """What the tables measured during the window (the traffic: during the whole run)."""
 
     rtts: list[float] = field(default_factory=list)
     errors: int = 0
@@ -111,6 +150,8 @@ class Stats:
     #: Seats refused by a server that had not yet heard of their join (see connect).
     stale_joins: int = 0
     tables_ready: int = 0
+    seats: Traffic = field(default_factory=Traffic)
+    spectators: Traffic = field(default_factory=Traffic)
 
 
 @dataclass
@@ -132,10 +173,10 @@ def topology_name(value: str) -> str:
 
 
 @contextlib.contextmanager
-def single(sync: str) -> Iterator[Topology]:
+def single(sync: str, caps: CpuCaps | None) -> Iterator[Topology]:
     """``outlaws serve`` on a free loopback port with a temporary SQLite database."""
     with tempfile.TemporaryDirectory(prefix="outlaws-bench-") as tmp:
-        process, base = start_server(Path(tmp), sync)
+        process, base = start_server(Path(tmp), sync, caps)
         try:
             yield Topology("single", base, {"server": [process.pid]})
         finally:
@@ -146,13 +187,18 @@ def single(sync: str) -> Iterator[Topology]:
                 process.kill()
 
 
-def start_server(folder: Path, sync: str) -> tuple[subprocess.Popen[str], str]:
-    """``outlaws serve`` on a free loopback port; the process and its base URL."""
+def start_server(
+    folder: Path, sync: str, caps: CpuCaps | None
+) -> tuple[subprocess.Popen[str], str]:
+    """``outlaws serve`` on a free loopback port (capped by ``caps``, if given); the
+    process and its base URL."""
     db = f"sqlite:///{folder / 'bench.db'}"
     command = [
-        sys.executable, "-m", "outlaws.cli", "serve", "--host", HOST, "--port", "0",
+        *OUTLAWS, "serve", "--host", HOST, "--port", "0",
         "--db", db, "--sqlite-sync", sync, *SERVE_ARGS,
     ]  # fmt: skip
+    if caps is not None:
+        command = caps.command(command)
     errors = open(folder / "server.err", "w")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
     assert process.stdout is not None
@@ -172,16 +218,19 @@ def start_server(folder: Path, sync: str) -> tuple[subprocess.Popen[str], str]:
 
 
 @contextlib.contextmanager
-def deployed(servers: int) -> Iterator[Topology]:
-    """deploy/local.sh with ``servers`` servers, in a temporary folder and on free ports
-    (``bench/localdeploy.py``); cleaned (stopped, the folder deleted) at the end."""
+def deployed(servers: int, caps: CpuCaps | None) -> Iterator[Topology]:
+    """deploy/local.sh with ``servers`` servers (each capped by ``caps``, if given), in a
+    temporary folder and on free ports (``bench/localdeploy.py``); cleaned (stopped, the
+    folder deleted) at the end."""
     # The balancer's caps by address and by server would throttle the load itself.
-    unlimited = {
+    env = {
         "OUTLAWS_LB_CLIENT_CONNECTIONS": "100000",
         "OUTLAWS_LB_CLIENT_RATE": "1000000",
         "OUTLAWS_LB_SERVER_CONNECTIONS": "100000",
     }
-    with localdeploy.deployed(servers, " ".join(SERVE_ARGS), unlimited) as deployment:
+    if caps is not None:
+        env["OUTLAWS_BIN"] = str(caps.wrapper(OUTLAWS))
+    with localdeploy.deployed(servers, " ".join(SERVE_ARGS), env) as deployment:
         folder = deployment.folder
         pids = {
             "server": [p for n in range(1, servers + 1) for p in pid_in(deployment.pid_file(n))],
@@ -195,13 +244,13 @@ def deployed(servers: int) -> Iterator[Topology]:
 
 
 @contextlib.contextmanager
-def started(name: str, args: argparse.Namespace) -> Iterator[Topology]:
-    """The topology called ``name``, running."""
+def started(name: str, args: argparse.Namespace, caps: CpuCaps | None) -> Iterator[Topology]:
+    """The topology called ``name``, running, its servers capped by ``caps`` if given."""
     if name == "single":
-        with single(args.sync) as topology:
+        with single(args.sync, caps) as topology:
             yield topology
     else:
-        with deployed(int(name.split(":", 1)[1])) as topology:
+        with deployed(int(name.split(":", 1)[1]), caps) as topology:
             yield topology
 
 
@@ -308,6 +357,7 @@ async def seat(
     (True) or the window closes."""
     pending: tuple[float, int] | None = None
     raw: str | bytes | None = first
+    seen: int | None = None
     while True:
         if raw is None:
             try:
@@ -317,6 +367,7 @@ async def seat(
                 stats.errors += not isinstance(closed, websockets.ConnectionClosedOK)
                 return False
         kind, actions, status, choice = read(raw, rng)
+        seen = stats.seats.count(raw, actions, seen)
         raw = None
         now = time.perf_counter()
         if kind == "error":
@@ -339,6 +390,37 @@ async def seat(
             await ws.send(f'{{"op": "action", "action": {choice}, "expect": {actions}}}')
 
 
+async def watch(url: str, source: tuple[str, int], args: argparse.Namespace) -> Any:
+    """A spectator's WebSocket (it says hello without a token)."""
+    ws = await websockets.connect(
+        url,
+        max_size=None,
+        compression=None if args.compression == "none" else "deflate",
+        local_addr=source,
+    )
+    await ws.send('{"op": "hello"}')
+    return ws
+
+
+async def spectate(ws: Any, stats: Stats) -> None:
+    """A spectator: counts what it receives, until its game is over or it is cancelled;
+    then closes its socket."""
+    seen: int | None = None
+    try:
+        while True:
+            raw = await ws.recv()
+            message = orjson.loads(raw)
+            if message["type"] == "error":
+                stats.errors += 1
+            seen = stats.spectators.count(raw, message.get("actions", -1), seen)
+            if message.get("status") == "over":
+                return
+    except websockets.ConnectionClosed:
+        return
+    finally:
+        await ws.close()
+
+
 async def table(
     number: int,
     http: httpx.AsyncClient,
@@ -350,7 +432,8 @@ async def table(
     window: list[float],
     gate: asyncio.Semaphore,
 ) -> None:
-    """One table: games one after the other until the window closes."""
+    """One table: games one after the other until the window closes; the first
+    ``args.spectators`` tables have a spectator too."""
     rng = random.Random(number)
     # Its own client address (see the module's docstring): the port is any free one.
     source = (str(FIRST_SOURCE + number // TABLES_PER_ADDRESS), 0)
@@ -358,10 +441,10 @@ async def table(
     while True:
         async with gate:
             game_id, tokens = await new_game(http, args.turn_limit)
-            seats = [
-                await connect(f"{ws_base}/ws/games/{game_id}", t, source, args, stats)
-                for t in tokens
-            ]
+            url = f"{ws_base}/ws/games/{game_id}"
+            seats = [await connect(url, t, source, args, stats) for t in tokens]
+            spectator = await watch(url, source, args) if number < args.spectators else None
+        watching = asyncio.create_task(spectate(spectator, stats)) if spectator else None
         try:
             if first:
                 stats.tables_ready += 1
@@ -377,6 +460,9 @@ async def table(
                 )
                 stats.games += all(over)
         finally:
+            if watching is not None:
+                watching.cancel()
+                await asyncio.gather(watching, return_exceptions=True)
             for ws, _ in seats:
                 await ws.close()
         if time.perf_counter() > window[1]:
@@ -384,7 +470,7 @@ async def table(
 
 
 async def run(
-    topology: Topology, tables: int, think: float, args: argparse.Namespace
+    topology: Topology, tables: int, think: float, args: argparse.Namespace, cap: float | None
 ) -> dict[str, Any]:
     """N tables for ``args.seconds`` on ``topology``; the figures of the run."""
     stats = Stats()
@@ -443,6 +529,8 @@ async def run(
     everything = sum(cpu.values())
     return {
         "topology": topology.name,
+        # Cores each server process (with its children) may use; None: uncapped.
+        "cap_cores": cap,
         "tables": tables,
         "think_s": think,
         "seconds": elapsed,
@@ -464,6 +552,10 @@ async def run(
         "topology_cpu_ms_per_action": round(everything / count * 1000, 3) if count else None,
         "queue_ms": round((tables / (count / elapsed) - think) * 1000, 1) if count else None,
         "client_cpu": round(client / elapsed, 2),
+        # What one socket receives per action of its game, over the whole run.
+        "seat_bytes_per_action": stats.seats.per_action(),
+        "spectated_tables": min(args.spectators, tables),
+        "spectator_bytes_per_action": stats.spectators.per_action(),
     }
 
 
@@ -474,8 +566,10 @@ def line(result: dict[str, Any]) -> str:
         for role in ("postgres", "redis", "haproxy")
         if f"{role}_cpu" in result
     )
+    cap = f" capped at {result['cap_cores']}" if result["cap_cores"] else ""
     return (
-        f"{result['topology']:<9} {result['tables']:5d} tables, think {result['think_s']:.1f} s: "
+        f"{result['topology']:<9}{cap} {result['tables']:5d} tables, "
+        f"think {result['think_s']:.1f} s: "
         f"p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
         f"{result['actions_per_s']:.0f} actions/s, {result['errors']} errors"
         + (f" ({result['stale_joins']} stale joins)" if result["stale_joins"] else "")
@@ -485,6 +579,8 @@ def line(result: dict[str, Any]) -> str:
         + f", client {result['client_cpu']:.2f}"
         f" ({result['server_cpu_ms_per_action']} ms of server CPU per action,"
         f" {result['topology_cpu_ms_per_action']} ms of all the topology's)"
+        f"; bytes per action: seat {result['seat_bytes_per_action']},"
+        f" spectator {result['spectator_bytes_per_action']}"
     )
 
 
@@ -518,7 +614,22 @@ def main() -> None:
         help="deflate: offer permessage-deflate, as browsers do (the server accepts it, and "
         "compresses every message it sends); none: plain frames.",
     )
+    parser.add_argument(
+        "--spectators",
+        type=int,
+        default=4,
+        help="Tables that also have a spectator's WebSocket (for its bytes per action).",
+    )
+    parser.add_argument(
+        "--cap",
+        type=float,
+        metavar="CORES",
+        help="Each server process (with its children) in a cgroup of its own, capped at "
+        "CORES of CPU (root; uncapped, and said so, where cgroups cannot be written).",
+    )
     args = parser.parse_args()
+    if args.cap is not None and args.cap <= 0:
+        parser.error("--cap: a number of cores above 0")
     with contextlib.suppress(ImportError):
         import uvloop
 
@@ -530,15 +641,17 @@ def main() -> None:
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     results = []
-    for name in args.topology:
-        with started(name, args) as topology:
-            for think in args.think:
-                for tables in args.tables:
-                    result = asyncio.run(run(topology, tables, think, args))
-                    results.append(result)
-                    print(line(result), flush=True)
+    with capped(args.cap) if args.cap else contextlib.nullcontext() as caps:
+        cap = caps.cores if caps else None
+        for name in args.topology:
+            with started(name, args, caps) as topology:
+                for think in args.think:
+                    for tables in args.tables:
+                        result = asyncio.run(run(topology, tables, think, args, cap))
+                        results.append(result)
+                        print(line(result), flush=True)
     print(json.dumps({"bench": "server", "sync": args.sync, "compression": args.compression,
-                      "target_p99_ms": 100, "runs": results}))  # fmt: skip
+                      "cap_cores": cap, "target_p99_ms": 100, "runs": results}))  # fmt: skip
 
 
 if __name__ == "__main__":

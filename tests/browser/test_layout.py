@@ -66,7 +66,13 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def box(page: Page, testid: str) -> dict[str, Any]:
-    found: dict[str, Any] = page.get_by_test_id(testid).first.evaluate(IN_VIEW)
+    """Where the first element of ``testid`` stands, found and measured in one step of the
+    page: a section drawn again meanwhile (the lobby redraws at every change of the
+    server's games) never leaves a detached element measured as an empty box."""
+    page.get_by_test_id(testid).first.wait_for(state="attached")
+    found: dict[str, Any] = page.evaluate(
+        f"id => ({IN_VIEW})(document.querySelector(`[data-testid=\"${{id}}\"]`))", testid
+    )
     return found
 
 
