@@ -282,6 +282,22 @@ def cpu_by_role(topology: Topology) -> dict[str, float]:
     return {role: tree_cpu(pids, tree) for role, pids in topology.pids.items()}
 
 
+def machine_cpu() -> float:
+    """The CPU time all of the machine's processes have used (/proc/stat): what the
+    topology and this client did not use of it is the other processes' share, which
+    tells a run on a busy machine from one on a quiet one."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, fields)
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_by_server(topology: Topology) -> list[float]:
+    """The CPU time of each server process, with its children's: how evenly the
+    balancer spreads the games."""
+    tree = children()
+    return [tree_cpu([pid], tree) for pid in topology.pids["server"]]
+
+
 async def new_game(http: httpx.AsyncClient, turn_limit: int) -> tuple[str, list[str]]:
     made = (await http.post("/games", json={"opponent": "friend", "seat": 0,
                                             "placement": "random",
@@ -503,6 +519,8 @@ async def run(
         gc.collect()
         gc.freeze()
         cpu = cpu_by_role(topology)
+        each = cpu_by_server(topology)
+        machine = machine_cpu()
         client_cpu = resource.getrusage(resource.RUSAGE_SELF)
         window[0] = time.perf_counter()
         window[1] = window[0] + args.seconds
@@ -513,6 +531,8 @@ async def run(
         elapsed = args.seconds
         after_cpu = cpu_by_role(topology)
         cpu = {role: after_cpu[role] - cpu[role] for role in cpu}
+        each = [after - before for after, before in zip(cpu_by_server(topology), each, strict=True)]
+        machine = machine_cpu() - machine
         after = resource.getrusage(resource.RUSAGE_SELF)
         client = (after.ru_utime + after.ru_stime) - (client_cpu.ru_utime + client_cpu.ru_stime)
         # A table that failed (a refused or broken connection) counts as an error.
@@ -545,6 +565,7 @@ async def run(
         "games_finished": stats.games,
         "server_processes": len(topology.pids["server"]),
         "server_cpu": round(server_cpu / elapsed, 2),
+        "server_cpu_each": [round(c / elapsed, 2) for c in each],
         "server_cpu_ms_per_action": round(server_cpu / count * 1000, 3) if count else None,
         # deploy:N only: the balancer, the database and the bus, in cores.
         **{f"{role}_cpu": round(cpu[role] / elapsed, 2) for role in cpu if role != "server"},
@@ -552,6 +573,8 @@ async def run(
         "topology_cpu_ms_per_action": round(everything / count * 1000, 3) if count else None,
         "queue_ms": round((tables / (count / elapsed) - think) * 1000, 1) if count else None,
         "client_cpu": round(client / elapsed, 2),
+        # The machine's other processes: a run with others busy beside it is not comparable.
+        "others_cpu": round(max(0.0, machine - everything - client) / elapsed, 2),
         # What one socket receives per action of its game, over the whole run.
         "seat_bytes_per_action": stats.seats.per_action(),
         "spectated_tables": min(args.spectators, tables),
@@ -567,6 +590,7 @@ def line(result: dict[str, Any]) -> str:
         if f"{role}_cpu" in result
     )
     cap = f" capped at {result['cap_cores']}" if result["cap_cores"] else ""
+    each = result["server_cpu_each"]
     return (
         f"{result['topology']:<9}{cap} {result['tables']:5d} tables, "
         f"think {result['think_s']:.1f} s: "
@@ -575,8 +599,9 @@ def line(result: dict[str, Any]) -> str:
         + (f" ({result['stale_joins']} stale joins)" if result["stale_joins"] else "")
         + "; "
         f"CPU servers {result['server_cpu']:.2f}"
+        + (f" ({' + '.join(map(str, each))})" if len(each) > 1 else "")
         + (f", {others}" if others else "")
-        + f", client {result['client_cpu']:.2f}"
+        + f", client {result['client_cpu']:.2f}, others {result['others_cpu']:.2f}"
         f" ({result['server_cpu_ms_per_action']} ms of server CPU per action,"
         f" {result['topology_cpu_ms_per_action']} ms of all the topology's)"
         f"; bytes per action: seat {result['seat_bytes_per_action']},"
