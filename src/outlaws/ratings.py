@@ -241,9 +241,12 @@ def rate(player: Rating, results: Sequence[Result], tau: float = DEFAULT_TAU) ->
     phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
     # Step 7: the new deviation and rating.
     new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + information)
-    new_mu = mu + new_phi * new_phi * improvement_sum
-    # Step 8: back onto the Glicko scale.
-    return _bounded(INITIAL_RATING + GLICKO2_SCALE * new_mu, new_phi, new_sigma)
+    change = new_phi * new_phi * improvement_sum  # new mu = mu + change
+    # Step 8: back onto the Glicko scale. The change is added to the rating itself rather
+    # than the new mu converted whole: the same number, but a period that changes nothing
+    # (a draw between equals) leaves the rating exactly as it was, and a change's sign is
+    # never lost to rounding in the conversion.
+    return _bounded(player.rating + GLICKO2_SCALE * change, new_phi, new_sigma)
 
 
 def rate_game(

@@ -331,3 +331,11 @@ def test_any_period_gives_a_bounded_rating_that_follows_the_score(
         assert after.rating >= player.rating
     if all(surprise <= 0 for surprise in surprises):
         assert after.rating <= player.rating
+
+
+@pytest.mark.parametrize("rating", [1.53125, 1.547674906664895, 1500.0, 2290.0])
+def test_a_draw_between_equals_leaves_the_rating_exactly_as_it_was(rating: float) -> None:
+    """Scoring exactly what was expected moves nothing, to the last bit (the change is
+    added to the rating, not the rating converted to Glicko-2's scale and back)."""
+    player = Rating(rating, 30.0, 0.0625)
+    assert rate(player, [Result(opponent=player, score=0.5)]).rating == rating
