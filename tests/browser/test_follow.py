@@ -106,6 +106,9 @@ class BotTurnHold:
     def __init__(self, page: Page, bot_seat: int) -> None:
         self.bot_seat = bot_seat
         self.holding = False
+        #: Once released, nothing is held again (the bot's later actions of the turn
+        #: come as they are made).
+        self.released = False
         self.held: list[str | bytes] = []
         self.route: WebSocketRoute | None = None
         page.route_web_socket(re.compile(r"/ws/games/"), self._connect)
@@ -121,13 +124,15 @@ class BotTurnHold:
             return
         assert self.route is not None
         self.route.send(message)
+        if self.released:
+            return
         view = json.loads(message).get("view") or {}
         self.holding = view.get("to_act") == self.bot_seat and view.get("status") == "playing"
 
     def release(self) -> None:
         """Let the held messages through, and every later one."""
         assert self.route is not None
-        self.holding = False
+        self.holding, self.released = False, True
         for message in self.held:
             self.route.send(message)
         self.held.clear()
