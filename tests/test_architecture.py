@@ -36,9 +36,10 @@ LAYERS: dict[str, frozenset[str]] = {
     "deduce": frozenset({"engine"}),
     "bots": frozenset({"engine", "deduce"}),
     "adapters": frozenset({"engine", "deduce", "bots"}),
+    "analysis": frozenset({"engine", "deduce", "bots"}),
     "arena": frozenset({"engine", "deduce", "bots", "ratings"}),
-    "server": frozenset({"engine", "deduce", "bots", "ratings"}),
-    "cli": frozenset({"engine", "deduce", "bots", "arena", "server", "ratings"}),
+    "server": frozenset({"engine", "deduce", "bots", "ratings", "analysis"}),
+    "cli": frozenset({"engine", "deduce", "bots", "arena", "server", "ratings", "analysis"}),
     "__main__": frozenset({"cli"}),
     "": frozenset(),  # outlaws/__init__.py
 }
@@ -56,6 +57,7 @@ SERVER_FEATURES: dict[str, frozenset[str]] = {
     "ratings": frozenset({"common", "db", "http", "accounts", "games"}),
     "chat": frozenset({"common", "db", "cluster", "http", "accounts", "games", "live"}),
     "lobby": frozenset({"common", "db", "cluster", "http", "accounts", "games", "live", "ratings"}),
+    "analysis": frozenset({"common", "db", "http", "games"}),
 }
 #: The only modules of the server outside a feature: the package, the app and its wiring.
 SERVER_TOP = frozenset({"outlaws.server", "outlaws.server.app", "outlaws.server.wiring"})

@@ -344,9 +344,17 @@ def play(game: GameSpec) -> GameResult:
     )
 
 
-def _ignore_sigint() -> None:
+def ignore_sigint() -> None:
     """Worker initializer: Ctrl-C is the parent's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now: tasks still running would hold the exit until they end."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def play_all(
@@ -364,7 +372,7 @@ def play_all(
             if progress is not None:
                 progress(done, total)
         return [r for r in results if r is not None]
-    pool = ProcessPoolExecutor(max_workers=min(jobs, total), initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, total), initializer=ignore_sigint)
     try:
         futures: list[Future[GameResult]] = [pool.submit(play, game) for game in games]
         for done, future in enumerate(as_completed(futures), 1):
@@ -373,11 +381,7 @@ def play_all(
             if progress is not None:
                 progress(done, total)
     except BaseException:
-        # Games still running would hold the exit until they end: stop them now.
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
+        stop_pool(pool)
         raise
     pool.shutdown()
     return [r for r in results if r is not None]

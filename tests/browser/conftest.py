@@ -113,6 +113,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "NORMAL",
         "--log-level",
         "warning",
+        # The analyses judged in a blink (their panel is tested, not their judgement).
+        "--analysis-budget",
+        "4,3,60",
     ]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with open(out_path, "wb") as out, open(err_path, "wb") as err:

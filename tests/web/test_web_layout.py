@@ -9,7 +9,7 @@ from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web"
 IMPORT = re.compile(r'^import\s[^"]*"([^"]+)"', re.MULTILINE)
-ROOMS = {"core", "game", "placement", "lobby", "chat", "learn"}
+ROOMS = {"core", "game", "placement", "lobby", "chat", "learn", "analysis"}
 
 
 def test_core_imports_nothing_but_core() -> None:

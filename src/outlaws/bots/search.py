@@ -54,15 +54,27 @@ MIN_WORLDS = 6
 RACE_Z = 3.0
 
 
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """Where one simulation stopped: its ``value`` for the searching seat, in points, and
+    whether the game was ``over`` there, ``won`` by that seat (None: not over, or drawn)."""
+
+    value: float
+    over: bool = False
+    won: bool | None = None
+
+
 @dataclass(frozen=True)
 class Weighed:
     """What a search found: its ``candidates`` (indices into the legal actions), the
-    ``means`` of the values each met, and which of them (positions in ``candidates``)
-    were still ``alive`` in the race when the budget ran out."""
+    ``means`` of the values each met, which of them (positions in ``candidates``) were
+    still ``alive`` in the race when the budget ran out, and every candidate's ``leaves``
+    (one a world it met, the worlds in the same order for all)."""
 
     candidates: list[int]
     means: list[float]
     alive: list[int]
+    leaves: list[list[Leaf]]
 
     @property
     def alive_means(self) -> list[float]:
@@ -105,10 +117,17 @@ class SearchBot:
             return legal[weighed.candidates[0]]
         return legal[weighed.candidates[weighed.alive[self._mixed(weighed.alive_means)]]]
 
-    def weigh(self, view: View, legal: Sequence[Action], extra: Sequence[int] = ()) -> Weighed:
+    def weigh(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        extra: Sequence[int] = (),
+        keep: Sequence[int] = (),
+    ) -> Weighed:
         """The candidates (the heuristic's best, the election defences, then ``extra``,
         indices into ``legal``) and their mean values over the worlds each met, racing
-        them until the budget is spent or one is left."""
+        them until the budget is spent or one is left. The candidates in ``keep`` (also
+        indices into ``legal``, added if missing) stay in the race to the end."""
         start = time.perf_counter()
         heuristic = self.heuristic
         heuristic.observe(view)
@@ -117,9 +136,11 @@ class SearchBot:
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])[: self.candidates]
         ranked += [i for i in _election_defences(view, legal, heuristic.belief) if i not in ranked]
         ranked += [i for i in extra if i not in ranked]
+        ranked += [i for i in keep if i not in ranked]
         if len(ranked) == 1:
-            return Weighed(ranked, [0.0], [0])
-        values: list[list[float]] = [[] for _ in ranked]
+            return Weighed(ranked, [0.0], [0], [[]])
+        kept = [k for k, i in enumerate(ranked) if i in keep]
+        leaves: list[list[Leaf]] = [[] for _ in ranked]
         alive = list(range(len(ranked)))
         deadline = start + self.budget_ms / 1000.0 if self.budget_ms is not None else math.inf
         worlds = heuristic.belief.sample(self.np_rng, self.max_worlds)
@@ -129,14 +150,16 @@ class SearchBot:
             # numbers make the comparison fairer than independent draws).
             for k in alive:
                 state = world_state(view, world, heuristic.belief.their_slots)
-                values[k].append(self._simulate(view, state, legal[ranked[k]]))
+                leaves[k].append(self.simulate(view, state, legal[ranked[k]]))
             if time.perf_counter() > deadline or self.steps >= self.max_steps:
                 break
             if n >= MIN_WORLDS:
-                alive = _race(values, alive)
+                raced = _race([[leaf.value for leaf in met] for met in leaves], alive)
+                alive = raced + [k for k in kept if k in alive and k not in raced]
                 if len(alive) == 1:
                     break
-        return Weighed(ranked, [sum(v) / len(v) for v in values], alive)
+        means = [sum(leaf.value for leaf in met) / len(met) for met in leaves]
+        return Weighed(ranked, means, alive, leaves)
 
     def _mixed(self, means: list[float]) -> int:
         """A softmax draw over the mean values (temperature in points)."""
@@ -144,9 +167,10 @@ class SearchBot:
         weights = [math.exp((m - best) / self.temperature) for m in means]
         return self.rng.choices(range(len(means)), weights)[0]
 
-    def _simulate(self, view: View, state: State, first: Action) -> float:
-        """The value for ``view.viewer`` of playing ``first`` in one sampled world: then
-        the rest of the turn, and the opponent's reply turn, each action greedy."""
+    def simulate(self, view: View, state: State, first: Action) -> Leaf:
+        """Where playing ``first`` leads ``view.viewer`` in one sampled world (``state``,
+        which it plays on): then the rest of the turn, and the opponent's reply turn, each
+        action greedy."""
         me = view.viewer
         assert me is not None and self.heuristic.belief is not None
         assert self.heuristic.exposure is not None
@@ -173,11 +197,15 @@ class SearchBot:
                 steps += 1
         self.steps += steps + 1
         if state.over:
-            return _outcome(state, me, steps)
+            return Leaf(
+                _outcome(state, me, steps),
+                True,
+                None if state.winner is None else state.winner == me,
+            )
         seen = seat_view(state, me)
         belief.update(seen)
         exposure.update(seen)
-        return Evaluation(seat_view(state, me), belief, exposure).value()
+        return Leaf(Evaluation(seat_view(state, me), belief, exposure).value())
 
 
 def _race(values: list[list[float]], alive: list[int]) -> list[int]:
@@ -252,4 +280,4 @@ def _outcome(state: State, me: int, steps: int) -> float:
     return WIN - late if state.winner == me else -WIN + late
 
 
-__all__ = ["LEVELS", "SearchBot", "Weighed"]
+__all__ = ["LEVELS", "Leaf", "SearchBot", "Weighed"]

@@ -11,6 +11,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from ..engine import Action, OutlawsError, State, record_of, replay_text, seat_view
+from .analyse import register as register_analyse
 from .arena import register as register_arena
 from .catalogue import Catalogue
 from .gamelog import Reader, describe_at
@@ -107,6 +108,7 @@ def _names(catalogue: Catalogue, first: str, second: str) -> tuple[str, str]:
 
 
 register_arena(app)
+register_analyse(app)
 
 
 def _fail(message: str) -> NoReturn:

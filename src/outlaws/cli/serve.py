@@ -76,6 +76,15 @@ def serve(
             " every process with the same --db and --redis serves every game."
         ),
     ] = None,
+    analysis_budget: Annotated[
+        str | None,
+        typer.Option(
+            metavar="C,W,S",
+            envvar="OUTLAWS_ANALYSIS_BUDGET",
+            help="What judging one decision of a game's analysis may cost: candidates"
+            " weighed, worlds drawn, actions simulated (default: outlaws analyse's).",
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
     access_log: Annotated[bool, typer.Option(help="Log every HTTP request.")] = False,
 ) -> None:
@@ -100,6 +109,13 @@ def serve(
     )
     if bot_workers is not None:
         settings = replace(settings, bot_workers=bot_workers)
+    if analysis_budget is not None:
+        from .analyse import parse_budget
+
+        try:
+            settings = replace(settings, analysis_budget=parse_budget(analysis_budget))
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--analysis-budget") from None
     sock = _bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host

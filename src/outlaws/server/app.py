@@ -18,6 +18,7 @@ from starlette.responses import Response
 from starlette.types import Scope
 
 from .accounts import routes as accountroutes
+from .analysis import routes as analysisroutes
 from .chat import routes as chatroutes
 from .cluster import health
 from .common.errors import ApiError
@@ -103,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(play_routes.router)
     app.include_router(record_routes.router)
+    app.include_router(analysisroutes.router)
     app.include_router(accountroutes.router)
     app.include_router(routes.account)
     app.include_router(signout_routes.router)

@@ -12,7 +12,8 @@ How the parts hear each other, without importing each other:
 - the lobby hears games start and end on the bus (the games' channel), as every process
   does, and presence from the sockets;
 - a rematch stores and holds its new game through the games' seating, and signing out
-  everywhere ends the seat tokens of the tables held here.
+  everywhere ends the seat tokens of the tables held here;
+- the analyses read a finished game's record from the table its route holds.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from fastapi import FastAPI
 
 from .accounts.service import Accounts
+from .analysis.jobs import Analyses
 from .chat.rooms import Chat
 from .cluster.bus import make_bus
 from .common.settings import Settings
@@ -73,6 +75,8 @@ class House:
         self.sign_out = SignOut(
             self.accounts, self.bus, self.hub, self.process_id, held=self.games.holding.held
         )
+        #: Finished games' analyses, computed in the background while someone waits.
+        self.analyses = Analyses(settings, self.db, self.process_id)
         self._stop_hearing: list[Callable[[], None]] = []
 
     def _settle(self, table: Table) -> None:
@@ -92,6 +96,7 @@ class House:
         state.rematches = self.rematches
         state.chat = self.chat
         state.sign_out = self.sign_out
+        state.analyses = self.analyses
 
     async def start(self) -> None:
         """Migrate the schema; every part listens before the bus connects and before the
@@ -104,12 +109,14 @@ class House:
         self._stop_hearing = [self.rematches.start(), self.sign_out.start()]
         await self.bus.start()
         await self.games.start()
+        self.analyses.start()
 
     async def stop(self) -> None:
         """The reverse: the games this process ran are let go first (the others take
         them over at once), then the sockets, the listeners, the bus and the database."""
         self.chat.close()
         await self.games.stop()
+        await self.analyses.stop()
         await self.hub.close()
         for stop_hearing in self._stop_hearing:
             stop_hearing()

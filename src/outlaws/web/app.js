@@ -6,6 +6,7 @@
 //   #/watch/{id}            spectate
 //   #/join/{invite}         accept a friend's invite
 //   #/replay/{id}           replay a finished game
+//   #/replay/{id}/analysis  the same, its analysis open
 //   #/player/{name}         a player's profile: ratings and rated games
 
 import { loadLadder } from "./core/bots.js";
@@ -30,6 +31,7 @@ const ROUTES = [
   [/^#\/watch\/([^/]+)\/?$/, (m) => new GamePage({ game: m[1] })],
   [/^#\/join\/([^/]+)\/?$/, (m) => new JoinPage({ invite: m[1] })],
   [/^#\/replay\/([^/]+)\/?$/, (m) => new ReplayPage({ game: m[1] })],
+  [/^#\/replay\/([^/]+)\/analysis\/?$/, (m) => new ReplayPage({ game: m[1], analysis: true })],
   [/^#\/player\/([^/]+)\/?$/, (m) => new ProfilePage({ name: m[1] })],
   [/^#\/howto(?:\/([\w-]+))?\/?$/, (m) => new HowtoPage({ section: m[1] || null })],
 ];

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...analysis import BUDGET, Budget
 from ..common.bus import Bus
 
 #: The default database: an SQLite file in the working folder.
@@ -62,6 +63,16 @@ class Settings:
     import_quota: int = 20
     #: Finished games kept in memory after they were last opened.
     finished_cache: int = 256
+    #: The analyses of finished games (docs/analysis.md): computed by processes of their
+    #: own, at a lower priority than the bots', so that live games never wait for them;
+    #: this many analyses at once (the others wait, ``queued``).
+    analysis_workers: int = 1
+    analysis_jobs: int = 2
+    #: What judging one decision may cost (a test gives a tiny budget).
+    analysis_budget: Budget = BUDGET
+    #: An analysis nobody has asked about for this many seconds stops after the decision
+    #: in hand (asked again, it resumes where it stopped).
+    analysis_idle: float = 20.0
     #: Redis between server processes (``outlaws serve --redis redis://…``): every
     #: process pointed at the same database and Redis serves every game. None: this
     #: process alone (an in-process bus).

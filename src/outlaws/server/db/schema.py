@@ -202,3 +202,34 @@ chat_messages = Table(
     Column("guest", Boolean, nullable=False, server_default=false()),
     Index("chat_messages_game", "game_id", "room", "id"),
 )
+
+#: The analysis of a finished game (revision 0010; docs/analysis.md), one row a game: the
+#: seed and budget it is computed with, how many decisions it judges, where it stands,
+#: and the claim of the process computing it (its id and latest renewal: a claim not
+#: renewed within the lease is taken over), so that several processes compute it once.
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("budget", Text, nullable=False),  # {"candidates", "worlds", "steps"}
+    Column("total", Integer, nullable=False),  # the decisions it judges
+    Column("status", String(16), nullable=False),  # "queued" | "running" | "stopped" | "done"
+    Column("server", String(32), nullable=True),  # the claiming process; null: nobody
+    Column("claimed_at", Float, nullable=True),
+    Column("watched_at", Float, nullable=False),  # someone last asked how it goes
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+#: Each decision judged, stored as it arrives (the analysis shows it at once, and a
+#: stopped analysis resumes after it): the judgement as computed, to the last bit, keyed by
+#: the action's place in the record (0-based), so that a decision is stored once.
+analysis_decisions = Table(
+    "analysis_decisions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("analyses.game_id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("result", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)

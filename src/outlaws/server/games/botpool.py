@@ -1,4 +1,5 @@
-"""Bot moves, computed in worker processes so that a thinking bot never stalls the tables.
+"""Bot moves, computed in worker processes so that a thinking bot never stalls the tables
+(and, in a pool of their own, the analyses of finished games: ``server/analysis/``).
 
 A worker receives only the bot's spec, a seed, the seat's view (packed, see
 :func:`~outlaws.server.games.packing.pack_view`) and the legal actions: never the state. It
@@ -14,16 +15,17 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from ...bots import make_bot
 from ...engine import Action, View
 from .packing import PackedView, pack_view, unpack_view
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Modules a worker imports once, when the pool starts (the bots and their NumPy).
 PRELOAD = [
@@ -46,13 +48,16 @@ def choose_in_worker(
     return action.to_json()
 
 
-def _warm_up(server_pid: int) -> None:
-    """Worker initializer: import the bots before the first move is asked for, and end
-    with the server. A server killed outright (``kill -9``) runs no shutdown: its
-    workers, children of the forkserver, would live on, so each watches the server's
-    process and exits once it is gone."""
-    for name in PRELOAD:
+def _warm_up(server_pid: int, nice: int = 0, modules: Sequence[str] = ()) -> None:
+    """Worker initializer: import the bots (and ``modules``) before the first move is
+    asked for, yield the CPU by ``nice`` (a pool whose work may wait), and end with the
+    server. A server killed outright (``kill -9``) runs no shutdown: its workers,
+    children of the forkserver, would live on, so each watches the server's process and
+    exits once it is gone."""
+    for name in (*PRELOAD, *modules):
         __import__(name)
+    if nice:
+        os.nice(nice)
     threading.Thread(target=_exit_with, args=(server_pid,), daemon=True).start()
 
 
@@ -73,10 +78,15 @@ def _ready() -> bool:
 
 class BotPool:
     """A process pool for bot moves. :meth:`warm` starts its workers ahead of need (in a
-    thread: starting processes blocks), so that the first bot move does not wait."""
+    thread: starting processes blocks), so that the first bot move does not wait.
 
-    def __init__(self, workers: int) -> None:
+    ``nice`` lowers its workers' priority (the analyses' pool: live games' bots first),
+    and ``modules`` are imported by each worker as it starts."""
+
+    def __init__(self, workers: int, nice: int = 0, modules: Sequence[str] = ()) -> None:
         self.workers = max(1, workers)
+        self.nice = nice
+        self.modules = tuple(modules)
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -89,7 +99,7 @@ class BotPool:
                     max_workers=self.workers,
                     mp_context=context,
                     initializer=_warm_up,
-                    initargs=(os.getpid(),),
+                    initargs=(os.getpid(), self.nice, self.modules),
                 )
             return self._pool
 
@@ -102,17 +112,21 @@ class BotPool:
 
     async def choose(self, spec: str, seed: int, view: View, legal: Sequence[Action]) -> Action:
         """The action the bot ``spec`` picks for ``view`` (computed in a worker)."""
+        answer = await self.run(choose_in_worker, spec, seed, pack_view(view), tuple(legal))
+        return Action.from_json(answer)
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` computed in a worker (a module's function, picklable
+        arguments and answer)."""
         loop = asyncio.get_running_loop()
-        args = (spec, seed, pack_view(view), tuple(legal))
         pool = self._executor()
         try:
-            answer = await loop.run_in_executor(pool, choose_in_worker, *args)
+            return await loop.run_in_executor(pool, work, *args)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): a new pool, and the question again.
             log.warning("a bot worker died: starting a new pool")
             self.shutdown(only=pool)
-            answer = await loop.run_in_executor(self._executor(), choose_in_worker, *args)
-        return Action.from_json(answer)
+            return await loop.run_in_executor(self._executor(), work, *args)
 
     def shutdown(self, only: ProcessPoolExecutor | None = None) -> None:
         """Stop the workers now: a bot still thinking is not waited for. With ``only``,

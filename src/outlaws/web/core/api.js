@@ -81,6 +81,10 @@ export const api = {
   resign: (id, token) => request("POST", `/games/${enc(id)}/resign`, { token }),
   /** This seat's placement (R3.1): `{street, saloon}` or `{random: true}`, sent once. */
   place: (id, token, body) => request("POST", `/games/${enc(id)}/placement`, { body, token }),
+  /** The game's analysis: start it (or resume it), then follow it; each look at it
+   * tells the server someone is still waiting for it. */
+  startAnalysis: (id) => request("POST", `/games/${enc(id)}/analysis`),
+  analysis: (id) => request("GET", `/games/${enc(id)}/analysis`),
   recordUrl: (id) => `/games/${enc(id)}/record`,
   rematch: (id) => request("GET", `/games/${enc(id)}/rematch`),
   offerRematch: (id, token, csrf) => request("POST", `/games/${enc(id)}/rematch`, { token, csrf }),

@@ -234,6 +234,12 @@ export function renderOver(el, state, { game, name, extra = null }) {
       }),
       h("a", {
         class: "btn",
+        href: `#/replay/${encodeURIComponent(game)}/analysis`,
+        "data-testid": "open-analysis",
+        text: t("analysis.open"),
+      }),
+      h("a", {
+        class: "btn",
         href: api.recordUrl(game),
         download: `outlaws-${game}.json`,
         "data-testid": "export",

@@ -1,17 +1,32 @@
 // @ts-check
-// The replay of a finished game (#/replay/{id}): step by step, both hands shown (R8.6).
+// The replay of a finished game (#/replay/{id}): step by step, both hands shown (R8.6);
+// its analysis beside it on request (#/replay/{id}/analysis; analysis/panel.js).
 
+import { AnalysisPanel } from "../analysis/panel.js";
 import { api } from "../core/api.js";
 import { h } from "../core/dom.js";
 import { sentences, t } from "../core/i18n.js";
 import * as store from "../core/store.js";
-import { errorText, playerName } from "../core/ui.js";
+import { errorText, focusMemo, playerName, restoreFocus } from "../core/ui.js";
 import { describeAt, eventClass } from "./log.js";
 import { renderBoard, renderTableInfo } from "./table.js";
 
 export class ReplayPage {
-  constructor({ game }) {
+  /** `analysis`: open the game's analysis as soon as the replay is loaded. */
+  constructor({ game, analysis = false }) {
     this.game = game;
+    this.analysisAtStart = analysis;
+    this.analysis = new AnalysisPanel({
+      game,
+      plies: () => (this.data ? this.data.steps.length - 1 : 0),
+      name: (seat) => this.name(seat),
+      stateAt: (step) => this.data.steps[step].state,
+      goTo: (step) => {
+        this.step = step;
+      },
+      redraw: () => this.data && this.render(),
+      closeAnalysis: () => this.closeAnalysis(),
+    });
     this.data = null;
     this.step = 0;
     this.error = null;
@@ -27,6 +42,7 @@ export class ReplayPage {
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
+    this.analysis.destroy();
   }
 
   refresh() {
@@ -41,10 +57,24 @@ export class ReplayPage {
       this.error = err;
     }
     this.render();
+    if (this.data && this.analysisAtStart) this.openAnalysis();
+  }
+
+  openAnalysis() {
+    this.analysis.open();
+    const title = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-testid="analysis-title"]'));
+    if (title) title.focus();
+  }
+
+  closeAnalysis() {
+    this.analysis.close();
+    const button = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-testid="open-analysis"]'));
+    if (button) button.focus();
   }
 
   name(seat, { full = false } = {}) {
-    const players = (this.data && this.data.record && this.data.record.players) || [];
+    // A record imported without its players' names: its seats were nobody's here.
+    const players = (this.data && this.data.record && this.data.record.players) || [{ kind: "none" }, { kind: "none" }];
     return playerName(players, seat, { full });
   }
 
@@ -60,6 +90,7 @@ export class ReplayPage {
   keydown(event) {
     const target = event.target;
     if (target instanceof HTMLElement && target.matches("input, select, textarea")) return;
+    if (event.defaultPrevented) return; // a key the analysis graph used
     if (event.key === "ArrowLeft") this.go(this.step - 1);
     else if (event.key === "ArrowRight") this.go(this.step + 1);
     else if (event.key === "Home") this.go(0);
@@ -69,6 +100,7 @@ export class ReplayPage {
   render() {
     const root = this.root;
     const focused = document.activeElement && document.activeElement.getAttribute("data-testid");
+    const memo = focusMemo();
     root.replaceChildren();
     if (this.error) {
       root.append(
@@ -131,7 +163,7 @@ export class ReplayPage {
       name: (seat, how) => this.name(seat, how),
       flash: new Map(),
       slotFlash: new Map(),
-      fx: new Map(),
+      fx: this.analysis.boardFx(this.step), // the analysis's option, outlined
       selectable: null,
       selected: null,
       onPick: () => {},
@@ -139,7 +171,8 @@ export class ReplayPage {
     });
 
     const ctx = { viewer: null, name: (seat) => this.name(seat) };
-    const log = h("ol", { class: "log", "data-testid": "replay-log" });
+    // Scrolled by the keyboard too, as the table's log.
+    const log = h("ol", { class: "log", "data-testid": "replay-log", tabindex: "0", "aria-labelledby": "replay-log-title" });
     const shown = steps.slice(0, this.step + 1).flatMap((step, i) => step.events.map((event) => ({ event, i })));
     const events = shown.map(({ event }) => event);
     shown.forEach(({ event, i }, k) => {
@@ -180,23 +213,34 @@ export class ReplayPage {
           "data-testid": "export",
           text: t("over.export"),
         }),
+        this.analysis.opened
+          ? null
+          : h("button", {
+              type: "button",
+              class: "btn primary",
+              "data-testid": "open-analysis",
+              text: t("analysis.open"),
+              onclick: () => this.openAnalysis(),
+            }),
         h("a", { class: "btn ghost", href: "#/", text: t("nav.lobby") }),
       ),
     );
     root.append(
       h(
         "div",
-        { class: "game-layout replay" },
-        h("div", { class: "table-col" }, controls, position, board, renderTableInfo(state)),
+        { class: `game-layout replay${this.analysis.opened ? " analysing" : ""}` },
+        h("div", { class: "table-col" }, controls, position, this.analysis.boardNote(this.step), board, renderTableInfo(state)),
         h(
           "div",
           { class: "side-col" },
+          this.analysis.render(),
           header,
-          h("section", { class: "panel log-panel" }, h("h2", { text: t("log.title") }), log),
+          h("section", { class: "panel log-panel" }, h("h2", { id: "replay-log-title", text: t("log.title") }), log),
         ),
       ),
     );
     log.scrollTop = log.scrollHeight;
+    if (restoreFocus(memo, root)) return;
     if (focused) {
       const el = root.querySelector(`[data-testid="${focused}"]`);
       if (el && !el.disabled) el.focus();
