@@ -408,8 +408,10 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         figures = STEPS[step](args)
         figures["elapsed_s"] = round(time.perf_counter() - start, 1)
-        merge(args.out, step, figures)
-        print(json.dumps({step: figures}))
+        # Another judge's figures are kept beside the default's, not over them.
+        key = step if args.belief == DEFAULT_BELIEF else f"{step}_{args.belief}"
+        merge(args.out, key, figures)
+        print(json.dumps({key: figures}))
     return 0
 
 

@@ -21,14 +21,6 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from ..analysis import (
     BELIEFS,
@@ -45,6 +37,7 @@ from ..analysis import (
 from ..analysis import report as analysis_report
 from ..arena import default_jobs, ignore_sigint, stop_pool
 from ..engine import Action, IllegalAction, OutlawsError, Record, ReplayError, State, to_notation
+from .batch import fail, progress_bar, unwritable
 
 #: The version of the file ``--json`` writes (docs/analysis.md, "The JSON").
 FILE_VERSION = 1
@@ -240,9 +233,7 @@ def summary_lines(game: Game, report: dict[str, Any]) -> list[str]:
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
-    """One line on standard error, then exit with ``status``."""
-    typer.echo(f"analyse: {message.splitlines()[0] if message else 'failed'}", err=True)
-    raise typer.Exit(status)
+    fail("analyse", message, status)
 
 
 def parse_budget(text: str) -> Budget:
@@ -317,10 +308,8 @@ def analyse(
     if belief not in BELIEFS:
         _fail(f"--belief: must be one of {', '.join(BELIEFS)}, not {belief!r}")
     judge_belief = belief
-    if json_out is not None and not json_out.parent.is_dir():
-        _fail(f"--json: no such folder: {json_out.parent}")
-    if json_out is not None and json_out.is_dir():
-        _fail(f"--json: is a folder: {json_out}")
+    if (why := unwritable("--json", json_out)) is not None:
+        _fail(why)
     try:
         games = [read_game(file) for file in records]
     except InputError as error:
@@ -328,17 +317,7 @@ def analyse(
     workers = default_jobs() if jobs is None else jobs
     out = Console(highlight=False)
     errors = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[bold]analyse"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("decisions"),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-        console=errors,
-        disable=not errors.is_terminal,  # a bar is for the eyes, not for logs and pipes
-    )
+    progress = progress_bar("analyse", "decisions", errors)
     task = progress.add_task("analyse", total=sum(len(game.decisions) for game in games))
     progress.start()
     try:

@@ -13,14 +13,9 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
     Progress,
     ProgressColumn,
     Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
@@ -37,6 +32,7 @@ from ..arena import (
     parse_placement,
     run_arena,
 )
+from .batch import fail, progress_bar, unwritable
 
 
 class _RateColumn(ProgressColumn):
@@ -50,9 +46,7 @@ class _RateColumn(ProgressColumn):
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
-    """One line on standard error, then exit with ``status``."""
-    typer.echo(f"arena: {message.splitlines()[0] if message else 'failed'}", err=True)
-    raise typer.Exit(status)
+    fail("arena", message, status)
 
 
 def _ms(value: float | None) -> str:
@@ -178,24 +172,11 @@ def arena(
     except ArenaError as error:
         _fail(str(error))
     for option, path in (("--json", json_out), ("--records", records_out)):
-        if path is not None and not path.parent.is_dir():
-            _fail(f"{option}: no such folder: {path.parent}")
-        if path is not None and path.is_dir():
-            _fail(f"{option}: is a folder: {path}")
+        if (why := unwritable(option, path)) is not None:
+            _fail(why)
     out = Console()
     errors = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[bold]arena"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        _RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-        console=errors,
-        disable=not errors.is_terminal,  # a bar is for the eyes, not for logs and pipes
-    )
+    progress = progress_bar("arena", "games", errors, _RateColumn())
     task = progress.add_task("arena", total=None)
 
     def advance(done: int, total: int) -> None:
