@@ -56,7 +56,7 @@ from outlaws.analysis.game import (
 from outlaws.analysis.judge import BELIEFS, DEFAULT_BELIEF
 from outlaws.bots.evaluation import Evaluation
 from outlaws.bots.ladder import LADDER
-from outlaws.cli.analyse import judge_ply
+from outlaws.cli.analysing import judge_ply
 from outlaws.deduce import Belief
 from outlaws.engine import Action, Record, seat_view
 

@@ -110,7 +110,7 @@ def serve(
     if bot_workers is not None:
         settings = replace(settings, bot_workers=bot_workers)
     if analysis_budget is not None:
-        from .analyse import parse_budget
+        from .analysing import parse_budget
 
         try:
             settings = replace(settings, analysis_budget=parse_budget(analysis_budget))
