@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 from outlaws.analysis import analyse
-from outlaws.engine import Record
+from outlaws.bots import make_bot, play_game
+from outlaws.engine import Record, State, record_of
 from outlaws.server.analysis.jobs import SEED
 from tests.server.analysis.analysiskit import (
     TINY,
@@ -116,6 +117,22 @@ def test_an_imported_record_is_analysed(tmp_path: Path) -> None:
         game = imported.json()["game"]
         assert client.post(f"/games/{game}/analysis").status_code == 202
         body = until_done(client, game)
+    assert body["analysis"] == analyse(Record.from_json(record), SEED, TINY)
+
+
+def test_an_answer_to_the_opponent_is_judged_in_the_workers_too(tmp_path: Path) -> None:
+    """Game 38 of two heuristic bots: at action 7 a Reverend may cancel an arrest
+    (R6.9.2, R8.5). The worker judges that answer from the question that asked it, as
+    one process does."""
+    state = State.new(seed=38)
+    play_game(state, [make_bot("heuristic", seed=1), make_bot("heuristic", seed=38)])
+    record = record_of(state).to_json()
+    with analysing(tmp_path) as client:
+        game = client.post("/imports", json=record).json()["game"]
+        assert client.post(f"/games/{game}/analysis").status_code == 202
+        body = until_done(client, game)
+    answer = next(d for d in body["analysis"]["decisions"] if d["ply"] == 7)
+    assert {option["action"]["type"] for option in answer["options"]} == {"cancel", "pass"}
     assert body["analysis"] == analyse(Record.from_json(record), SEED, TINY)
 
 

@@ -13,10 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...analysis import Analysed, Budget, Decision, Judgement, Option, Told, analyse_decision
+from ...analysis.judge import Question
 from ...engine import Action
 from ..games.packing import PackedView, pack_view, unpack_view
 
-PackedDecision = tuple[int, int, PackedView, tuple[Action, ...], Action, PackedView]
+#: An answer's question (R8.5): the seat's view before it, and the actions since.
+PackedQuestion = tuple[PackedView, tuple[Action, ...]]
+PackedDecision = tuple[
+    int, int, PackedView, tuple[Action, ...], Action, PackedView, PackedQuestion | None
+]
 
 
 def pack_decision(decision: Decision) -> PackedDecision:
@@ -28,12 +33,16 @@ def pack_decision(decision: Decision) -> PackedDecision:
         decision.legal,
         decision.played,
         pack_view(decision.after),
+        None
+        if decision.question is None
+        else (pack_view(decision.question.view), decision.question.actions),
     )
 
 
 def unpack_decision(packed: PackedDecision) -> Decision:
-    ply, seat, before, legal, played, after = packed
-    return Decision(ply, seat, unpack_view(before), legal, played, unpack_view(after))
+    ply, seat, before, legal, played, after, question = packed
+    asked = None if question is None else Question(unpack_view(question[0]), question[1])
+    return Decision(ply, seat, unpack_view(before), legal, played, unpack_view(after), asked)
 
 
 def stored(analysed: Analysed) -> dict[str, Any]:
