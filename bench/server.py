@@ -20,7 +20,7 @@ Each ``--topology`` is measured in turn, every number of tables and thinking tim
 
 The bench creates friend games over HTTP and connects both seats of every table by
 WebSocket. Random bots act client-side: each picks a random legal action from the
-``legal`` list it was sent (grouped, docs/protocol.md), after an optional thinking time
+``legal`` mask it was sent (docs/protocol.md), after an optional thinking time
 (exponential, mean ``--think`` seconds) that is not counted. The round trip of an action
 is the time from sending it to receiving the update that holds it. A finished game is
 replaced by a new one on the same table, so the number of tables stays constant.
@@ -104,6 +104,10 @@ import websockets
 import localdeploy
 from cgroups import CpuCaps, capped
 from localdeploy import children, pid_in
+from outlaws.engine.actionspace import action_templates, mask_ids
+
+#: Each action id's action object (docs/protocol.md: what a ``legal`` mask's bits stand for).
+TEMPLATES = action_templates()
 
 HOST = "127.0.0.1"
 #: The ``outlaws`` command, as this interpreter runs it.
@@ -315,22 +319,24 @@ def read(raw: str | bytes, rng: random.Random) -> tuple[str, int, str | None, st
     million objects alive, and the bench's own collector then paused for 150 ms every
     second, which the round trips measured as the server's."""
     message = orjson.loads(raw)  # json.loads: 5x the CPU, and the client shares the machine
-    legal = message.get("legal")
-    choice = json.dumps(pick(legal, rng)) if legal else None
+    choice = json.dumps(pick(message, rng)) if message.get("legal") else None
     return message["type"], message.get("actions", -1), message.get("status"), choice
 
 
-def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def pick(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """One of the legal actions at random, all equally likely, as an action object of
-    docs/format.md: the list comes grouped (docs/protocol.md), one row of values for each
-    action."""
-    number = rng.randrange(sum(len(group["rows"]) for group in legal))
-    for group in legal:
-        rows = group["rows"]
-        if number < len(rows):
-            return {"type": group["type"], **dict(zip(group["fields"], rows[number], strict=True))}
-        number -= len(rows)
-    raise AssertionError("a row past the end")
+    docs/format.md: the ``legal`` mask's ids (docs/protocol.md), a Saloon exchange's
+    places named from the seat's own view."""
+    action_id = rng.choice(mask_ids(message["legal"]))
+    template = TEMPLATES[action_id]
+    view = message["view"]
+    side = view["seats"][view["viewer"]]
+    action = dict(template)
+    for name, value in template.items():
+        if isinstance(value, dict):
+            ((where, index),) = value.items()
+            action[name] = side["saloon"][index] if where == "saloon" else side["street"][index - 1]
+    return action
 
 
 async def connect(

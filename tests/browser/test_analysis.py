@@ -16,6 +16,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.browser.tablekit import act, bearer, friend_game, keep, resign, seat_view
+from tests.server.serverkit import legal_of
 
 #: A 16-action game that ends at its turn limit (tests/js's fixture: its record).
 RECORD: dict[str, Any] = json.loads(
@@ -146,7 +147,7 @@ def test_the_game_over_panel_opens_the_analysis_of_the_game(
     for _ in range(4):
         served = seat_view(api, game, tokens[seat])
         seat = served["view"]["to_act"]
-        legal = seat_view(api, game, tokens[seat])["legal"]
+        legal = legal_of(seat_view(api, game, tokens[seat])) or []
         looks = [a for a in legal if a["type"] == "look"] or legal
         act(api, game, tokens[seat], looks[0])
     resign(api, game, tokens[1])

@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.browser.tablekit import act, keep, seat_view
+from tests.server.serverkit import legal_of
 
 
 def friend_game(api: httpx.Client, **extra: Any) -> tuple[str, dict[int, str], int]:
@@ -168,7 +169,7 @@ def test_a_bot_shows_that_it_is_thinking(
         if state["view"]["pending"] is None:
             act(api, game, token, {"type": "move", "a": 1, "b": 2, "swap": False})
         else:
-            act(api, game, token, min(state["legal"], key=lambda a: a["type"] == "pass"))
+            act(api, game, token, min(legal_of(state) or [], key=lambda a: a["type"] == "pass"))
     thinking = page.get_by_test_id("thinking")
     expect(thinking).to_have_text("Bot search:2 is thinking", timeout=10_000)
     keep(page, "thinking.png", full_page=True)

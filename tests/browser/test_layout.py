@@ -14,6 +14,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.browser.tablekit import act, bearer, friend_game, keep, page_errors, resign, seat_view
+from tests.server.serverkit import legal_of
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 CHARACTERS = (
@@ -71,7 +72,7 @@ def box(page: Page, testid: str) -> dict[str, Any]:
     server's games) never leaves a detached element measured as an empty box."""
     page.get_by_test_id(testid).first.wait_for(state="attached")
     found: dict[str, Any] = page.evaluate(
-        f"id => ({IN_VIEW})(document.querySelector(`[data-testid=\"${{id}}\"]`))", testid
+        f'id => ({IN_VIEW})(document.querySelector(`[data-testid="${{id}}"]`))', testid
     )
     return found
 
@@ -245,9 +246,8 @@ def test_a_token_looked_at_shows_its_word_on_a_phone(new_context: Any, api: http
     joined = api.post(f"/invites/{made['invite']}", json={"name": "Bob"}).json()
     tokens = {0: made["token"], 1: joined["token"]}
     first = seat_view(api, made["game"], tokens[0])["view"]["to_act"]
-    look = next(
-        a for a in seat_view(api, made["game"], tokens[first])["legal"] if a["type"] == "look"
-    )
+    legal = legal_of(seat_view(api, made["game"], tokens[first])) or []
+    look = next(a for a in legal if a["type"] == "look")
     act(api, made["game"], tokens[first], look)
     context = new_context(viewport=PHONE, is_mobile=True)
     page = context.new_page()

@@ -11,6 +11,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.browser.tablekit import act, friend_game, keep, page_errors, resign
+from tests.server.serverkit import legal_of
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 
@@ -189,8 +190,9 @@ def test_a_finished_game_is_replayed_exported_and_imported(
         state = api.get(f"/games/{game}", headers=bearer(token)).json()
         if state["status"] == "over":
             break
-        if state["legal"]:
-            looks = [a for a in state["legal"] if a["type"] == "look"] or state["legal"]
+        legal = legal_of(state)
+        if legal:
+            looks = [a for a in legal if a["type"] == "look"] or legal
             api.post(f"/games/{game}/actions", json=looks[0], headers=bearer(token))
         else:
             page.wait_for_timeout(100)

@@ -14,6 +14,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.browser.tablekit import bearer, page_errors
+from tests.server.serverkit import legal_of
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "outlaws" / "web" / "i18n"
 
@@ -108,7 +109,7 @@ def test_a_24_character_name_is_shortened_in_the_panel_and_the_log_at_1280(
     tokens = [made["token"], joined["token"]]
     game = made["game"]
     first = api.get(f"/games/{game}", headers=bearer(tokens[0])).json()["view"]["to_act"]
-    legal = api.get(f"/games/{game}", headers=bearer(tokens[first])).json()["legal"]
+    legal = legal_of(api.get(f"/games/{game}", headers=bearer(tokens[first])).json()) or []
     move = next(action for action in legal if action["type"] == "move")
     moved = api.post(f"/games/{game}/actions", json=move, headers=bearer(tokens[first]))
     assert moved.status_code == 200, moved.text

@@ -11,13 +11,15 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.browser.tablekit import act, friend_game, resign, seat_view
+from tests.server.serverkit import legal_of
 
 
 def test_the_log_does_not_repeat_a_reveal_after_a_take_and_a_look_with_one_card(
     page: Page, api: httpx.Client, console_errors: list[str]
 ) -> None:
     game, tokens, first, _ = friend_game(api)
-    take = next(a for a in seat_view(api, game, tokens[first])["legal"] if a["type"] == "take")
+    legal = legal_of(seat_view(api, game, tokens[first])) or []
+    take = next(a for a in legal if a["type"] == "take")
     page.emulate_media(reduced_motion="reduce")
     page.goto(f"/#/game/{game}/{tokens[first]}")
     expect(page.get_by_test_id("status")).to_have_attribute("data-status", "playing")

@@ -24,6 +24,7 @@ from tests.browser.tablekit import (
     seat_view,
     wait_turn_or_over,
 )
+from tests.server.serverkit import legal_of
 
 CHARACTERS = {
     "governor", "hitman", "sheriff", "indian", "storekeep",
@@ -180,7 +181,7 @@ def test_an_interception_is_asked_in_a_modal_prompt_with_the_legal_answers(
 
     prompt = page.get_by_test_id("prompt")
     expect(prompt).to_be_visible()
-    legal = seat_view(api, game, tokens[defender])["legal"]
+    legal = legal_of(seat_view(api, game, tokens[defender])) or []
     answers = prompt.get_by_test_id("choice")
     expect(answers).to_have_count(len(legal))
     offered = {answers.nth(i).get_attribute("data-value") for i in range(answers.count())}

@@ -1,13 +1,15 @@
-// Choosing an action (actions.js): the server's grouped legal list expanded, then
-// filtered one choice at a time, on Ann's first decision of the captured friend game.
+// Choosing an action (actions.js): the server's legal list (read from its mask,
+// actionspace.js) filtered one choice at a time, on Ann's first decision of the captured
+// friend game.
 // Her street: Indian, Storekeep, Hitman, Dancer, Governor, Reporter, Bandit, Reverend;
 // her Saloon: Mayor, Sheriff.
 
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
-import { ACTION_TYPES, Chooser, anchorsOf, expandLegal } from "../../src/outlaws/web/game/actions.js";
-import { friendGame, inEnglish, messagesOf } from "./support.mjs";
+import { ACTION_TYPES, Chooser, anchorsOf } from "../../src/outlaws/web/game/actions.js";
+import { legalActions } from "../../src/outlaws/web/game/actionspace.js";
+import { friendGame, inEnglish, messagesOf, templates } from "./support.mjs";
 
 before(inEnglish);
 
@@ -20,32 +22,14 @@ function annAtTheDeal() {
     oppCard: (col) => view.seats[1].street[col - 1],
     slotToken: (col) => view.slots[col - 1],
   };
-  return { hello, legal: expandLegal(hello.legal), chooser: new Chooser(expandLegal(hello.legal), ctx) };
+  const legal = legalActions(hello.legal, templates, view);
+  return { legal, chooser: new Chooser(legal, ctx) };
 }
 
-describe("the legal list the server sends, expanded", () => {
-  test("each row of a group becomes one action object, its fields named by the group", () => {
-    const { hello, legal } = annAtTheDeal();
-    const rows = hello.legal.reduce((n, group) => n + group.rows.length, 0);
-    assert.equal(legal.length, rows);
-    assert.equal(rows, 403);
-    assert.deepEqual(legal[0], { type: "move", a: 1, b: 2, swap: true });
-    assert.deepEqual(legal.find((a) => a.type === "hitman"), { type: "hitman", col: 3 });
-    const saloon = legal.find((a) => a.type === "saloon");
-    assert.deepEqual(Object.keys(saloon), ["type", "card", "a", "b", "to_saloon", "at_a"]);
-  });
+/** The legal actions of a message of the captured game. */
+const legalOf = (message) => legalActions(message.legal, templates, message.view);
 
-  test("the groups keep the server's order, each type's actions together", () => {
-    const { hello, legal } = annAtTheDeal();
-    const types = legal.map((a) => a.type).filter((type, i, all) => type !== all[i - 1]);
-    assert.deepEqual(types, hello.legal.map((group) => group.type));
-  });
-
-  test("a group without fields (pass) is one bare action; no list at all stays null", () => {
-    assert.deepEqual(expandLegal([{ type: "pass", fields: [], rows: [[]] }]), [{ type: "pass" }]);
-    assert.equal(expandLegal(null), null);
-  });
-
+describe("where an action starts", () => {
   test("a move starts from both its columns, a Saloon exchange also from the Saloon card", () => {
     assert.deepEqual(anchorsOf({ type: "move", a: 2, b: 5, swap: true }), ["col:2", "col:5"]);
     assert.deepEqual(
@@ -196,14 +180,14 @@ describe("Bob is asked to react", () => {
   test("shot at his Governor with no Sheriff beside it, he can only pass", () => {
     const events = messagesOf(friendGame(), 1, "events");
     const shot = events.find((m) => m.view.pending === "intercept");
-    const chooser = new Chooser(expandLegal(shot.legal), { seat: 1 });
+    const chooser = new Chooser(legalOf(shot), { seat: 1 });
     assert.deepEqual(chooser.reactions(), [{ type: "pass" }]);
     assert.deepEqual([...chooser.anchors()], []);
   });
 
   test("while Ann acts he has nothing to choose", () => {
     const hello = messagesOf(friendGame(), 1, "hello")[0];
-    const chooser = new Chooser(expandLegal(hello.legal), { seat: 1 });
+    const chooser = new Chooser(legalOf(hello), { seat: 1 });
     assert.equal(hello.legal, null);
     assert.equal(chooser.anchors().size, 0);
     assert.equal(chooser.pick("col:1"), false);

@@ -8,11 +8,11 @@ import { describe, test } from "node:test";
 import {
   initialState, isSeat, myTurn, outcome, reduce, sending, tabTitle, turnKey,
 } from "../../src/outlaws/web/game/gamestate.js";
-import { friendGame, messagesOf } from "./support.mjs";
+import { friendGame, messagesOf, templates } from "./support.mjs";
 
 /** The state after each message in turn. */
 function replay(messages, state = initialState()) {
-  return messages.reduce((s, message) => reduce(s, message, { receivedAt: 0 }), state);
+  return messages.reduce((s, message) => reduce(s, message, { receivedAt: 0, templates }), state);
 }
 
 /** The state an object graph stands for, frozen so that a reducer that changed it would throw. */
@@ -37,7 +37,7 @@ describe("before the first message", () => {
 describe("hello", () => {
   test("Ann's first hello shows her view at once, with her legal actions to choose from", () => {
     const hello = messagesOf(friendGame(), 0, "hello")[0];
-    const state = reduce(initialState(), hello);
+    const state = reduce(initialState(), hello, { templates });
     assert.equal(state.seat, 0);
     assert.equal(state.status, "playing");
     assert.equal(state.kind, "friend");
@@ -55,7 +55,7 @@ describe("hello", () => {
   });
 
   test("Bob's first hello, while Ann acts: nothing for him to choose", () => {
-    const state = reduce(initialState(), messagesOf(friendGame(), 1, "hello")[0]);
+    const state = reduce(initialState(), messagesOf(friendGame(), 1, "hello")[0], { templates });
     assert.equal(state.seat, 1);
     assert.equal(state.legal, null);
     assert.equal(myTurn(state), false);
@@ -69,7 +69,7 @@ describe("hello", () => {
     const held = replay(upToReconnect);
     assert.equal(held.events.length, 5);
     assert.equal(again.since, 5);
-    const state = reduce(held, again);
+    const state = reduce(held, again, { templates });
     assert.equal(first.seat, 1);
     assert.equal(state.events.length, 5, "nothing new: the log he held stays");
     assert.deepEqual(state.events, held.events);
@@ -84,7 +84,7 @@ describe("hello", () => {
     const game = friendGame();
     const ann = replay(game.seat0.slice(0, 2)); // hello and her move: two events
     const hello = messagesOf(game, 0, "hello")[0];
-    const state = reduce(ann, { ...hello, since: 1, view: { ...hello.view, log: ann.events.slice(1) } });
+    const state = reduce(ann, { ...hello, since: 1, view: { ...hello.view, log: ann.events.slice(1) } }, { templates });
     assert.deepEqual(state.events, ann.events);
     assert.deepEqual(state.effects.fresh, [], "the events re-sent were already held");
   });
@@ -95,7 +95,7 @@ describe("events", () => {
     const game = friendGame();
     let state = initialState();
     for (const message of game.seat0) {
-      state = reduce(state, message);
+      state = reduce(state, message, { templates });
       if (message.type === "events") {
         assert.equal(state.events.length, message.since + message.events.length);
         assert.deepEqual(state.effects.fresh, message.events);
@@ -116,16 +116,16 @@ describe("events", () => {
   test("a message delivered twice adds nothing", () => {
     const game = friendGame();
     const once = replay(game.seat0.slice(0, 2));
-    const twice = reduce(once, game.seat0[1]);
+    const twice = reduce(once, game.seat0[1], { templates });
     assert.deepEqual(twice.events, once.events);
     assert.deepEqual(twice.effects.fresh, []);
   });
 
   test("a gap in the log (a message missed) asks for the events from what is held, and changes nothing", () => {
     const game = friendGame();
-    const hello = reduce(initialState(), game.seat0[0]);
+    const hello = reduce(initialState(), game.seat0[0], { templates });
     const afterTheLook = game.seat0.find((m) => m.type === "events" && m.since === 2);
-    const state = reduce(hello, afterTheLook);
+    const state = reduce(hello, afterTheLook, { templates });
     assert.equal(state.effects.sync, 1);
     assert.equal(state.view, hello.view);
     assert.equal(state.events, hello.events);
@@ -144,8 +144,8 @@ describe("events", () => {
 
   test("a new position starts the choice again", () => {
     const game = friendGame();
-    const hello = reduce(initialState(), game.seat0[0]);
-    const moved = reduce(hello, game.seat0[1]);
+    const hello = reduce(initialState(), game.seat0[0], { templates });
+    const moved = reduce(hello, game.seat0[1], { templates });
     assert.equal(moved.position, "1:playing:0");
     assert.equal(moved.effects.newChoice, true);
   });
@@ -154,7 +154,7 @@ describe("events", () => {
 describe("acting", () => {
   test("an action sent makes the page busy until the record moves past it", () => {
     const game = friendGame();
-    const hello = reduce(initialState(), game.seat0[0]);
+    const hello = reduce(initialState(), game.seat0[0], { templates });
     const sent = sending(hello);
     assert.deepEqual(
       { ref: sent.ref, pendingRef: sent.pendingRef, busy: sent.busy, sentAt: sent.sentAt },
@@ -162,7 +162,7 @@ describe("acting", () => {
     );
     const [moved, accepted] = game.seat0.slice(1, 3);
     assert.equal(accepted.type, "accepted");
-    const stored = reduce(sent, moved);
+    const stored = reduce(sent, moved, { templates });
     assert.equal(stored.busy, false, "the record holds one action more");
     assert.equal(stored.pendingRef, 1);
     const answered = reduce(stored, accepted);
@@ -171,7 +171,7 @@ describe("acting", () => {
 
   test("an acceptance of another ref leaves the action awaited pending", () => {
     const game = friendGame();
-    const sent = sending(sending(reduce(initialState(), game.seat0[0])));
+    const sent = sending(sending(reduce(initialState(), game.seat0[0], { templates })));
     assert.equal(sent.pendingRef, 2);
     const state = reduce(sent, { type: "accepted", ref: 1, index: 0 });
     assert.equal(state.pendingRef, 2);
@@ -204,16 +204,16 @@ describe("acting", () => {
 
   test("a resignation stays busy until the server says it is stored", () => {
     const game = friendGame();
-    const resigning = sending(reduce(initialState(), game.seat0[0]), { resign: true });
+    const resigning = sending(reduce(initialState(), game.seat0[0], { templates }), { resign: true });
     assert.equal(resigning.sentAt, Infinity);
-    const still = reduce(resigning, game.seat0[1]);
+    const still = reduce(resigning, game.seat0[1], { templates });
     assert.equal(still.busy, true, "an action stored is not the resignation");
     const done = reduce(still, { type: "resigned", ref: resigning.ref, result: { winner: 1, how: "resign", loser: 0 } });
     assert.equal(done.busy, false);
   });
 
   test("messages the page does not know change nothing but clear the last effects", () => {
-    const state = reduce(initialState(), messagesOf(friendGame(), 0, "hello")[0]);
+    const state = reduce(initialState(), messagesOf(friendGame(), 0, "hello")[0], { templates });
     const after = reduce(state, { type: "pong", ref: 3 });
     assert.equal(after.view, state.view);
     assert.equal(after.effects.newChoice, false);
@@ -249,9 +249,9 @@ describe("the clock and the turn", () => {
   test("the clock's offset is the server's time minus the browser's when the message came", () => {
     const hello = messagesOf(friendGame(), 0, "hello")[0];
     const clock = { bank: 300, per_turn: 30, seat: 0, deadline: 1330, now: 1000 };
-    const state = reduce(initialState(), { ...hello, clock }, { receivedAt: 990 });
+    const state = reduce(initialState(), { ...hello, clock }, { receivedAt: 990, templates });
     assert.equal(state.clockOffset, 10);
-    assert.equal(reduce(state, messagesOf(friendGame(), 0, "events")[0]).clockOffset, 10, "no clock: kept");
+    assert.equal(reduce(state, messagesOf(friendGame(), 0, "events")[0], { templates }).clockOffset, 10, "no clock: kept");
   });
 
   test("the turn key changes with the turn, the seat to act and a reaction asked", () => {
@@ -259,7 +259,7 @@ describe("the clock and the turn", () => {
     const keys = [];
     let state = initialState();
     for (const message of game.seat1) {
-      state = reduce(state, message);
+      state = reduce(state, message, { templates });
       if (state.view && keys.at(-1) !== turnKey(state)) keys.push(turnKey(state));
     }
     assert.deepEqual(keys, ["1:0:null", "2:1:null", "3:0:null", "3:1:intercept", "3:null:null"]);
@@ -270,7 +270,7 @@ test("the reducer never changes the state or the message it is given", () => {
   const game = deepFreeze(friendGame());
   for (const seat of ["seat0", "seat1"]) {
     let state = deepFreeze(initialState());
-    for (const message of game[seat]) state = deepFreeze(reduce(state, message, { receivedAt: 0 }));
+    for (const message of game[seat]) state = deepFreeze(reduce(state, message, { receivedAt: 0, templates }));
     assert.equal(state.status, "over");
   }
 });

@@ -13,7 +13,7 @@ import { followMode, followingText } from "../../src/outlaws/web/game/follow.js"
 import { heldEvents, initialState, myTurn, reduce, tabTitle } from "../../src/outlaws/web/game/gamestate.js";
 import { holdsBack, shownState } from "../../src/outlaws/web/game/moment.js";
 import { chooserContext, panelStage } from "../../src/outlaws/web/game/panel.js";
-import { friendGame, inEnglish } from "./support.mjs";
+import { friendGame, inEnglish, templates } from "./support.mjs";
 
 before(inEnglish);
 
@@ -34,7 +34,7 @@ function pageAfter(seat, count, from = count) {
   for (const message of friendGame()[`seat${seat}`]) {
     if (message.type === "events") seen += 1;
     if (seen > count) break;
-    state = reduce(state, message, { receivedAt: 0 });
+    state = reduce(state, message, { receivedAt: 0, templates });
     if (message.type === "events" && seen >= from) {
       beats.push(...framedBeats(state.effects.fresh, state, heldEvents(state)));
     }

@@ -7,7 +7,7 @@ import { describe, test } from "node:test";
 
 import { initialState, reduce } from "../../src/outlaws/web/game/gamestate.js";
 import { Notebook, failedState, lastSeen, notSeenYet, notebookColumns } from "../../src/outlaws/web/game/notebook.js";
-import { friendGame } from "./support.mjs";
+import { friendGame, templates } from "./support.mjs";
 
 const OTHERS = ["governor", "hitman", "sheriff", "storekeep", "reporter", "bandit", "reverend"];
 
@@ -48,7 +48,7 @@ describe("where Bob's cards were last seen", () => {
   test("without it, the seat's own log says the same: the opponent's reveals only", () => {
     const game = friendGame();
     // Ann's messages up to Bob's look, turn 2.
-    const ann = game.seat0.slice(0, 8).reduce((s, m) => reduce(s, m), initialState());
+    const ann = game.seat0.slice(0, 8).reduce((s, m) => reduce(s, m, { templates }), initialState());
     assert.deepEqual(lastSeen(null, ann.events, 0), { indian: { col: 1, turn: 2 } });
     assert.deepEqual(lastSeen(null, ann.events, 1), { storekeep: { col: 1, turn: 1 } });
   });

@@ -10,7 +10,7 @@ import {
   clockFaces, CRITICAL, CUES, LOW, lowTimeCue, lowTimeLevel, lowTimeThresholds, notificationText,
   notifyState, shouldNotify, turnCue,
 } from "../../src/outlaws/web/game/notify.js";
-import { friendGame, inEnglish, messagesOf } from "./support.mjs";
+import { friendGame, inEnglish, messagesOf, templates } from "./support.mjs";
 
 /** Every cue one seat's page would give, message after message, with the turn it came at. */
 function cuesOf(messages) {
@@ -18,7 +18,7 @@ function cuesOf(messages) {
   let cued = null;
   const cues = [];
   for (const message of messages) {
-    const next = reduce(state, message, { receivedAt: 0 });
+    const next = reduce(state, message, { receivedAt: 0, templates });
     const answer = turnCue(state, next, cued);
     cued = answer.key;
     if (answer.cue) cues.push(`${answer.cue}@${next.view.turn}`);
@@ -46,7 +46,7 @@ describe("the cue of a new turn", () => {
 
   test("the second action of a turn, and a redraw of the same state, are not cued again", () => {
     const hello = messagesOf(friendGame(), 0, "hello")[0];
-    const loaded = reduce(initialState(), hello);
+    const loaded = reduce(initialState(), hello, { templates });
     const { cue, key } = turnCue(initialState(), loaded, null);
     assert.equal(cue, null, "the state the page loaded into");
     assert.equal(key, "1:0:null", "remembered as seen");
@@ -57,7 +57,7 @@ describe("the cue of a new turn", () => {
 
   test("a page that reconnects to a new decision is cued; play beginning after the placement too", () => {
     const hello = messagesOf(friendGame(), 0, "hello")[0];
-    const mine = reduce(initialState(), hello);
+    const mine = reduce(initialState(), hello, { templates });
     const theirs = { ...mine, legal: null, view: { ...mine.view, to_act: 1 } };
     assert.equal(turnCue(theirs, mine, "0:1:null").cue, "turn");
     const placingState = { ...initialState(), seat: 0, status: "placing", phase: "placing" };
@@ -66,7 +66,7 @@ describe("the cue of a new turn", () => {
 
   test("no cue once the game is over", () => {
     const hello = messagesOf(friendGame(), 0, "hello")[0];
-    const mine = reduce(initialState(), hello);
+    const mine = reduce(initialState(), hello, { templates });
     assert.equal(turnCue(mine, { ...mine, status: "over" }, null).cue, null);
   });
 });

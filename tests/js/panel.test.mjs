@@ -7,14 +7,14 @@ import { before, describe, test } from "node:test";
 import { Chooser } from "../../src/outlaws/web/game/actions.js";
 import { initialState, reduce, sending } from "../../src/outlaws/web/game/gamestate.js";
 import { boardChoice, boardPicks, chooserContext, matchesTarget, panelStage } from "../../src/outlaws/web/game/panel.js";
-import { friendGame, inEnglish } from "./support.mjs";
+import { friendGame, inEnglish, templates } from "./support.mjs";
 
 before(inEnglish);
 
 /** The page state after the first `count` messages of a seat, and a chooser on it. */
 function pageAfter(seat, count) {
   const messages = friendGame()[`seat${seat}`].slice(0, count);
-  const state = messages.reduce((s, message) => reduce(s, message), initialState());
+  const state = messages.reduce((s, message) => reduce(s, message, { templates }), initialState());
   return { state, chooser: new Chooser(state.legal, chooserContext(() => state)) };
 }
 

@@ -14,7 +14,7 @@ import {
 import {
   initialState, isSeat, myTurn, placedAndWaiting, placing, reduce,
 } from "../../src/outlaws/web/game/gamestate.js";
-import { friendGame, messagesOf } from "./support.mjs";
+import { friendGame, messagesOf, templates } from "./support.mjs";
 
 const ARRANGED = Object.freeze({
   street: Object.freeze(["hitman", "governor", "sheriff", "indian", "storekeep", "dancer", "reporter", "bandit"]),
@@ -368,7 +368,7 @@ describe("the reducer while the seats place (R3.1)", () => {
 
   test("an HTTP answer never takes the page back to placing once play has begun", () => {
     let state = reduce(initialState(), placingMessage("hello"));
-    state = reduce(state, { ...playHello(), type: "events", events: playHello().view.log, since: 0 });
+    state = reduce(state, { ...playHello(), type: "events", events: playHello().view.log, since: 0 }, { templates });
     const before = state;
     state = reduce(state, { type: "placed", game: { phase: "placing", status: "placing", placement: { done: [true, false], mine: ARRANGED } } });
     assert.equal(state.phase, "play");
@@ -380,7 +380,7 @@ describe("the reducer while the seats place (R3.1)", () => {
     let state = reduce(initialState(), placingMessage("hello"));
     const hello = playHello();
     const { log, ...view } = hello.view;
-    state = reduce(state, { ...hello, type: "events", view, events: log, since: 0 });
+    state = reduce(state, { ...hello, type: "events", view, events: log, since: 0 }, { templates });
     assert.equal(state.phase, "play");
     assert.equal(placing(state), false);
     assert.equal(state.placement, null);
@@ -390,13 +390,13 @@ describe("the reducer while the seats place (R3.1)", () => {
     assert.deepEqual(state.effects.fresh, [], "the game starts there: nothing to animate");
     assert.equal(myTurn(state), true);
     // The next message is play as before.
-    const next = reduce(state, messagesOf(friendGame(), 0, "events")[0]);
+    const next = reduce(state, messagesOf(friendGame(), 0, "events")[0], { templates });
     assert.equal(next.effects.started, false);
   });
 
   test("a page that reconnects after both placed gets a hello with the view: the game, at once", () => {
     let state = reduce(initialState(), placingMessage("hello"));
-    state = reduce(state, playHello());
+    state = reduce(state, playHello(), { templates });
     assert.equal(state.phase, "play");
     assert.equal(state.effects.first, true);
     assert.equal(state.effects.started, true);
@@ -414,7 +414,7 @@ describe("the reducer while the seats place (R3.1)", () => {
     const { phase, placement, ...old } = playHello();
     assert.equal(phase, "play");
     assert.equal(placement, null);
-    const state = reduce(initialState(), old);
+    const state = reduce(initialState(), old, { templates });
     assert.equal(state.phase, "play");
     assert.equal(state.placement, null);
     assert.equal(state.effects.started, false);

@@ -1,5 +1,6 @@
 // What the scenarios share: the captured friend game (fixtures/friend-game.json, made by
-// fixtures/capture.py) and the English catalogue, so that labels read as on the page.
+// fixtures/capture.py), the action space its legal masks are read with, and the English
+// catalogue, so that labels read as on the page.
 
 import { readFileSync } from "node:fs";
 
@@ -15,6 +16,15 @@ const CATALOGUES = new URL("../../src/outlaws/web/i18n/", import.meta.url);
 export function friendGame() {
   return JSON.parse(readFileSync(new URL("friend-game.json", FIXTURES), "utf-8"));
 }
+
+/** The answer of GET /actionspace (fixtures/actionspace.json, written by
+ * fixtures/capture.py from the engine; tests/web/test_actionspace_fixture.py keeps it the
+ * engine's): `{size, mask_bytes, actions}`. */
+export const ACTION_SPACE = JSON.parse(readFileSync(new URL("actionspace.json", FIXTURES), "utf-8"));
+
+/** The action space's templates, which read a message's legal mask: the page's
+ * `reduce(state, message, { templates })`. */
+export const templates = ACTION_SPACE.actions;
 
 /** The messages of one seat's socket, of one type, in order. */
 export function messagesOf(game, seat, type) {

@@ -31,7 +31,14 @@ from outlaws.server.db.storage import GameRow, SeatRow, Storage
 from outlaws.server.games.clocks import ClockConfig, ClockState
 from outlaws.server.http.auth import hash_token
 from tests.server import serverkit
-from tests.server.serverkit import auth, create_friend_game, http_game, running, settings_for
+from tests.server.serverkit import (
+    auth,
+    create_friend_game,
+    http_game,
+    legal_of,
+    running,
+    settings_for,
+)
 
 STREET0 = ("governor", "hitman", "sheriff", "indian", "storekeep", "dancer", "reporter", "bandit")
 STREET1 = ("governor", "reverend", "hitman", "indian", "storekeep", "dancer", "sheriff", "bandit")
@@ -149,8 +156,8 @@ def test_an_action_after_the_deadline_is_refused(tmp_path: Path) -> None:
     with running(tmp_path, now=now, clock_tick=3600.0) as client:  # no timeout fires
         game_id, tokens = create_friend_game(client, clock={"bank": 0, "per_turn": 4})
         seat = http_game(client, game_id)["view"]["to_act"]
-        look = next(a for a in http_game(client, game_id, tokens[seat])["legal"]
-                    if a["type"] == "look")  # fmt: skip
+        legal = legal_of(http_game(client, game_id, tokens[seat])) or []
+        look = next(a for a in legal if a["type"] == "look")
         now.t += 4.001
         late = client.post(f"/games/{game_id}/actions", headers=auth(tokens[seat]), json=look)
         assert late.status_code == 409 and late.json()["error"]["code"] == "out_of_time"

@@ -9,11 +9,18 @@ from pathlib import Path
 from typing import Any
 
 from tests.security.attackkit import recv
-from tests.server.serverkit import auth, create_friend_game, http_game, running, stored_game
+from tests.server.serverkit import (
+    auth,
+    create_friend_game,
+    http_game,
+    legal_of,
+    running,
+    stored_game,
+)
 
 
 def a_swap(game: dict[str, Any]) -> dict[str, Any]:
-    return next(a for a in game["legal"] if a["type"] == "move" and a.get("swap"))
+    return next(a for a in legal_of(game) or [] if a["type"] == "move" and a.get("swap"))
 
 
 def test_a_resent_websocket_action_is_played_once(tmp_path: Path) -> None:
@@ -55,7 +62,7 @@ def test_a_replayed_http_action_is_played_once_and_a_stale_one_refused(tmp_path:
         assert codes == [(200, 0)] * 15
         # A key instead of the position: the same.
         game = http_game(client, game_id, tokens[0])
-        look = next(a for a in game["legal"] if a["type"] == "look")
+        look = next(a for a in legal_of(game) or [] if a["type"] == "look")
         keyed = {**auth, "Idempotency-Key": "k-1"}
         first = client.post(url, headers=keyed, json=look)
         again = client.post(url, headers=keyed, json=look)

@@ -19,7 +19,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.security.attackkit import live_server, recv, serve_command
-from tests.server.serverkit import create_friend_game, expand_legal, running, said_hello
+from tests.server.serverkit import create_friend_game, legal_of, running, said_hello
 
 #: The per-game cap on spectators, and on a client address's sockets (the defaults).
 SPECTATORS = 64
@@ -73,7 +73,7 @@ def test_a_full_house_of_spectators_does_not_keep_the_players_out(server: str) -
         # The seat to act plays within its turn: nobody loses on time.
         to_act = hellos[0]["view"]["to_act"]
         seat_ws, hello = ((first, hellos[0]), (second, hellos[1]))[to_act]
-        legal = expand_legal(hello["legal"])
+        legal = legal_of(hello)
         assert legal
         seat_ws.send(json.dumps({"op": "action", "action": legal[0], "ref": 1}))
         while (answer := read(seat_ws))["type"] != "accepted":

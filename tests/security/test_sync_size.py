@@ -26,9 +26,9 @@ from tests.security.attackkit import long_record
 from tests.server.serverkit import (
     create_friend_game,
     engine_state,
-    expand_legal,
-    grouped,
     http_game,
+    legal_in_id_order,
+    legal_of,
     play_http,
     recv_text,
     running,
@@ -37,7 +37,7 @@ from tests.server.serverkit import (
 )
 
 #: What a hello may weigh, whatever the game's length: MAX_SYNC_EVENTS events of some
-#: 70 bytes, the view and the legal actions (16 kB padded).
+#: 70 bytes, the view and the legal actions' mask.
 BOUND = 64 * 1024
 
 
@@ -96,7 +96,7 @@ def test_a_seat_gets_its_current_view_and_goes_on_from_a_cut_log(
             assert hello["truncated"] is True and hello["since"] == total - cap
             assert without_log(hello["view"]) == without_log(expected)
             assert hello["view"]["log"] == expected["log"][-cap:]
-            assert expand_legal(hello["legal"]) == grouped(state.legal_actions())
+            assert legal_of(hello) == legal_in_id_order(state)
             # Play goes on from there: the next events follow on the cut log.
             action = state.legal_actions()[0].to_json()
             ws.send_json({"op": "action", "action": action, "ref": 1, "expect": hello["actions"]})

@@ -17,7 +17,14 @@ from starlette.testclient import WebSocketTestSession
 
 from outlaws.server.live import socket as ws_module
 from tests.security.attackkit import recv
-from tests.server.serverkit import auth, create_friend_game, http_game, running, stored_game
+from tests.server.serverkit import (
+    auth,
+    create_friend_game,
+    http_game,
+    legal_of,
+    running,
+    stored_game,
+)
 
 
 def close_code(ws: WebSocketTestSession, timeout: float = 10.0) -> tuple[list[dict], int]:
@@ -55,7 +62,7 @@ def test_a_token_in_an_http_query_is_refused_and_nothing_is_done(
 ) -> None:
     client, game_id, tokens, seat = game
     token = tokens[seat]
-    legal = http_game(client, game_id, token)["legal"]
+    legal = legal_of(http_game(client, game_id, token)) or []
     look = next(a for a in legal if a["type"] == "look")
     # Every endpoint, the ones that read a token and the ones that do not.
     for method, path, body in (

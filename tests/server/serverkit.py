@@ -4,6 +4,7 @@ independently by replaying its record from the database."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import secrets
@@ -19,6 +20,7 @@ from sqlalchemy.engine import make_url
 from starlette.testclient import WebSocketTestSession
 
 from outlaws.engine import Action, Record, Setup, State
+from outlaws.engine.actionspace import MASK_CHARS, action_templates
 from outlaws.server import Settings, create_app
 from outlaws.server.db.storage import GameRow, Storage
 
@@ -101,28 +103,35 @@ def recv_upto(ws: WebSocketTestSession, count: int) -> list[dict]:
     return recv_until(ws, lambda message: message.get("actions", -1) >= count)
 
 
-def expand_legal(groups: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
-    """The legal actions of a message as docs/format.md objects (docs/protocol.md: grouped,
-    one row of values for each action), checking the groups' shape on the way."""
-    if groups is None:
+def legal_of(answer: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The legal actions of a message or an HTTP answer as docs/format.md objects, read
+    as a client reads them (docs/protocol.md): the ids of the ``legal`` mask, each id's
+    object from the action space, a Saloon exchange's places named from the seat's own
+    ``view``. None when the answer holds none."""
+    mask = answer.get("legal")
+    if mask is None:
         return None
+    assert isinstance(mask, str) and len(mask) == MASK_CHARS, mask
+    raw = base64.b64decode(mask, validate=True)
+    side = answer["view"]["seats"][answer["view"]["viewer"]]
     out = []
-    for group in groups:
-        assert set(group) == {"type", "fields", "rows"}, group
-        for row in group["rows"]:
-            assert len(row) == len(group["fields"]), (group["fields"], row)
-            out.append({"type": group["type"], **dict(zip(group["fields"], row, strict=True))})
+    for action_id, template in enumerate(action_templates()):
+        if raw[action_id // 8] >> (action_id % 8) & 1:
+            out.append({name: _named(value, side) for name, value in template.items()})
     return out
 
 
-def grouped(actions: list[Action]) -> list[dict[str, Any]]:
-    """The engine's legal list as the WebSocket sends it once expanded: the actions of a
-    type (and set of fields) brought together, in the order the list first names them."""
-    objects = [action.to_json() for action in actions]
-    first: dict[tuple[str, ...], int] = {}
-    for action in objects:
-        first.setdefault((action["type"], *action), len(first))
-    return sorted(objects, key=lambda action: first[(action["type"], *action)])
+def _named(value: Any, side: dict[str, Any]) -> Any:
+    """A template's value, its place (a Saloon exchange's card) named from ``side``."""
+    if isinstance(value, dict):
+        ((where, index),) = value.items()
+        return side["saloon"][index] if where == "saloon" else side["street"][index - 1]
+    return value
+
+
+def legal_in_id_order(state: State) -> list[dict[str, Any]]:
+    """The engine's legal list as a client reads it from the mask: in id order, as JSON."""
+    return [state.decode(action_id).to_json() for action_id in sorted(state.legal_action_ids())]
 
 
 def stored_game(path: Path | str, game_id: str) -> GameRow:
@@ -205,7 +214,7 @@ def play_http(
             wait_for_actions(client, game_id, public["actions"] + 1)
             continue
         game = http_game(client, game_id, tokens[seat])
-        action = rng.choice(game["legal"])
+        action = rng.choice(legal_of(game) or [])
         response = client.post(f"/games/{game_id}/actions", headers=auth(tokens[seat]), json=action)
         assert response.status_code == 200, response.text
         played += 1

@@ -27,9 +27,9 @@ def serve(
         float, typer.Option(help="Messages a second each WebSocket may send (burst: twice).")
     ] = 20.0,
     # Off by default: compressed, a message's size follows its content again, and the
-    # padding that hides what a message's length would tell (server/live/padding.py: a real swap
-    # from a bluff, R5.1) no longer hides it. Only for a server whose traffic no one else
-    # can see.
+    # fixed-width writing that keeps a message's length from telling hidden facts
+    # (server/http/widths.py: a real swap from a bluff, R5.1) no longer hides them. Only
+    # for a server whose traffic no one else can see.
     ws_compression: Annotated[
         bool,
         typer.Option(

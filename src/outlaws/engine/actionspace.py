@@ -75,6 +75,10 @@ position: ``ACTION_OF_ID`` holds None there, and :meth:`State.decode
   ``K_INDIAN``, ``K_STOREKEEP``, ``K_DANCER``, ``K_REPORTER``, ``K_BANDIT``,
   ``K_REVEREND``, then the reactions ``K_INTERCEPT``, ``K_CANCEL``, ``K_PASS``.
 - :data:`INTERCEPT_ID`, :data:`CANCEL_ID`, :data:`PASS_ID`: the reactions' ids (R8.5).
+- :func:`legal_mask`, :func:`mask_of_bits`, :func:`mask_ids`, :func:`actions_of_mask`,
+  :func:`action_templates`, :data:`MASK_BYTES`, :data:`MASK_CHARS`: a set of ids as a
+  mask of fixed length, the way the server sends a seat its legal actions
+  (:mod:`outlaws.engine.legalmask`).
 - :data:`TAKE_CALLS`, :data:`SHERIFF_CALLS`, :data:`BANDIT_CALLS`,
   :data:`REPORTER_CALLS`: the calls of each kind, in the order their ids come.
 
@@ -140,6 +144,15 @@ from .actions import (
     SPECS,
     TAKE_CALLS,
     spec_to_action,
+)
+from .legalmask import (
+    MASK_BYTES,
+    MASK_CHARS,
+    action_templates,
+    actions_of_mask,
+    legal_mask,
+    mask_ids,
+    mask_of_bits,
 )
 from .names import (
     BANDIT,
@@ -218,6 +231,8 @@ __all__ = [
     "K_TAKE",
     "LEFT",
     "LEGAL_TABLES",
+    "MASK_BYTES",
+    "MASK_CHARS",
     "MAYOR",
     "NUM_ACTIONS",
     "PASS_ID",
@@ -238,6 +253,11 @@ __all__ = [
     "TOKEN_COUNTS",
     "TOKEN_ID",
     "VOTE",
+    "action_templates",
+    "actions_of_mask",
     "encode_action",
+    "legal_mask",
+    "mask_ids",
+    "mask_of_bits",
     "spec_to_action",
 ]

@@ -28,9 +28,9 @@ from .http.guard import BodyTimeout
 from .http.limits import BodyLimit
 from .http.logs import hide_secrets_in_logs
 from .http.routing import error_response
+from .http.widths import FixedWidthAnswers
 from .live import signout_routes
 from .live import socket as ws
-from .live.padding import PaddedAnswers
 from .lobby import rematch_routes
 from .lobby import routes as lobbyroutes
 from .ratings import routes as ratingroutes
@@ -113,10 +113,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(lobbyroutes.router)
     app.include_router(rematch_routes.router)
-    # /healthz and /readyz for load balancers: no token, not padded (server/cluster/health.py).
+    # /healthz and /readyz for load balancers: no token, nothing hidden (server/cluster/health.py).
     app.include_router(health.router)
-    # Answers about games padded like WebSocket messages: lengths must not tell hidden facts.
-    app.add_middleware(PaddedAnswers)
+    # Answers about games in fixed width like the WebSocket's: their lengths tell nothing.
+    app.add_middleware(FixedWidthAnswers)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     # Added after BodyLimit, so around it (the last added is the outermost): the body
     # BodyLimit reads is timed. Inside the page headers' middleware, which needs an answer.

@@ -41,8 +41,8 @@ from tests.server.serverkit import (
     create_bot_game,
     create_friend_game,
     create_placing_friend_game,
-    expand_legal,
     http_game,
+    legal_of,
     place,
     play_http,
     recv,
@@ -116,7 +116,7 @@ def test_two_seats_on_two_processes_and_a_spectator_on_a_third_play_a_game(
             count = 0
             while latest[None]["status"] == "playing":
                 to_act = latest[None]["view"]["to_act"]
-                legal = expand_legal(latest[to_act]["legal"])
+                legal = legal_of(latest[to_act])
                 assert legal, latest[to_act]
                 action = rng.choice(legal)
                 envelope = {"op": "action", "action": action, "ref": count, "expect": count}
@@ -184,7 +184,7 @@ def test_the_same_action_sent_to_both_processes_is_stored_once(
                 break
             count = game["actions"]
             seat = game["view"]["to_act"]
-            legal = http_game(a, game_id, tokens[seat])["legal"]
+            legal = legal_of(http_game(a, game_id, tokens[seat])) or []
             action = rng.choice(legal)
 
             def send(
@@ -242,7 +242,7 @@ def test_a_keyed_action_retried_through_the_other_process_is_played_once(
         game_id, tokens = create_friend_game(a)
         mover = http_game(a, game_id)["view"]["to_act"]
         game = http_game(a, game_id, tokens[mover])
-        look = next(x for x in game["legal"] if x["type"] == "look")
+        look = next(x for x in legal_of(game) or [] if x["type"] == "look")
         keyed = {**auth(tokens[mover]), "Idempotency-Key": "retry-1"}
         first = a.post(f"/games/{game_id}/actions", headers=keyed, json=look)
         again = b.post(f"/games/{game_id}/actions", headers=keyed, json=look)
@@ -272,7 +272,7 @@ def test_a_process_behind_is_refused_by_the_database_and_answers_as_the_first(
             if game["status"] != "playing":
                 break
             count, seat = game["actions"], game["view"]["to_act"]
-            legal = http_game(a, game_id, tokens[seat])["legal"]
+            legal = legal_of(http_game(a, game_id, tokens[seat])) or []
             action = rng.choice(legal)
             bus.connected = False
             first = act(a, game_id, tokens[seat], action, f"?expect={count}")
@@ -344,7 +344,7 @@ def test_a_process_that_missed_a_message_catches_up_before_it_acts(
                     break
                 count, seat = game["actions"], game["view"]["to_act"]
                 bus.connected = False  # B hears nothing of the next action, made on A
-                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                action = rng.choice(legal_of(http_game(a, game_id, tokens[seat])) or [])
                 done = act(a, game_id, tokens[seat], action)
                 assert done.status_code == 200, done.text
                 time.sleep(0.05)
@@ -354,7 +354,7 @@ def test_a_process_that_missed_a_message_catches_up_before_it_acts(
                 if after["status"] != "playing":
                     break
                 seat = after["view"]["to_act"]
-                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                action = rng.choice(legal_of(http_game(a, game_id, tokens[seat])) or [])
                 # B is asked for the next action, with the position the client saw (on
                 # odd rounds) or without one: either way B catches up and takes it.
                 query = f"?expect={count + 1}" if missed % 2 else ""
@@ -370,7 +370,7 @@ def test_a_process_that_missed_a_message_catches_up_before_it_acts(
             if game["status"] == "playing":
                 count, seat = game["actions"], game["view"]["to_act"]
                 bus.connected = False
-                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                action = rng.choice(legal_of(http_game(a, game_id, tokens[seat])) or [])
                 done = act(a, game_id, tokens[seat], action)
                 assert done.status_code == 200, done.text
                 bus.reconnect()
@@ -400,7 +400,7 @@ def test_a_bot_game_played_through_both_processes_moves_the_bot_once(
             # Pinned to the position read: a process a bot's move has not reached yet
             # answers 409 stale (and is then caught up), and the client reads again.
             query = f"?expect={game['actions']}"
-            answer = act(client, game_id, token, rng.choice(game["legal"]), query)
+            answer = act(client, game_id, token, rng.choice(legal_of(game) or []), query)
             stale = answer.status_code == 409 and answer.json()["error"]["code"] == "stale"
             assert answer.status_code == 200 or stale, answer.text
         assert http_game(a, game_id)["status"] == "over"
@@ -452,7 +452,7 @@ def test_a_process_killed_while_its_bot_thinks_is_taken_over_and_the_game_goes_o
             game = http_game(a, game_id, token)
             while game["view"]["to_act"] == 0:  # the human's actions, up to the bot's turn
                 query = f"?expect={game['actions']}"
-                answer = act(a, game_id, token, rng.choice(game["legal"]), query)
+                answer = act(a, game_id, token, rng.choice(legal_of(game) or []), query)
                 assert answer.status_code == 200, answer.text
                 game = http_game(a, game_id, token)
             assert game["view"]["to_act"] == 1  # A's bot thinks
@@ -471,7 +471,9 @@ def test_a_process_killed_while_its_bot_thinks_is_taken_over_and_the_game_goes_o
             if game["view"]["to_act"] != 0:
                 reached(b, game_id, game["actions"] + 1)
                 continue
-            answer = act(b, game_id, token, rng.choice(game["legal"]), f"?expect={game['actions']}")
+            answer = act(
+                b, game_id, token, rng.choice(legal_of(game) or []), f"?expect={game['actions']}"
+            )
             assert answer.status_code == 200, answer.text
         assert http_game(b, game_id)["status"] == "over"
         total = http_game(b, game_id)["actions"]
@@ -498,7 +500,7 @@ def test_a_game_played_through_another_process_than_its_creator_is_run_there(
                     break
                 if game["view"]["to_act"] == 0:
                     query = f"?expect={game['actions']}"
-                    act(b, game_id, token, rng.choice(game["legal"]), query)
+                    act(b, game_id, token, rng.choice(legal_of(game) or []), query)
                 else:
                     time.sleep(0.05)
             assert runner_of(database, game_id) == process_id(b)
@@ -644,7 +646,7 @@ def test_the_servers_catch_up_when_redis_comes_back(tmp_path: Path) -> None:
                 recv(spectator)
                 game = http_game(a, game_id)
                 count, seat = game["actions"], game["view"]["to_act"]
-                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                action = rng.choice(legal_of(http_game(a, game_id, tokens[seat])) or [])
                 assert act(a, game_id, tokens[seat], action).status_code == 200
                 assert latest_of(spectator, count + 1)["actions"] == count + 1  # at once
                 # Redis goes away, and an action is taken on A meanwhile: B hears nothing.
@@ -652,7 +654,7 @@ def test_the_servers_catch_up_when_redis_comes_back(tmp_path: Path) -> None:
                 time.sleep(0.3)
                 game = http_game(a, game_id)
                 count, seat = game["actions"], game["view"]["to_act"]
-                action = rng.choice(http_game(a, game_id, tokens[seat])["legal"])
+                action = rng.choice(legal_of(http_game(a, game_id, tokens[seat])) or [])
                 assert act(a, game_id, tokens[seat], action).status_code == 200
                 time.sleep(0.3)
                 assert http_game(b, game_id)["actions"] == count

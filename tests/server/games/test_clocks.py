@@ -6,7 +6,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from tests.server.serverkit import auth, create_friend_game, http_game, running, stored_game
+from tests.server.serverkit import (
+    auth,
+    create_friend_game,
+    http_game,
+    legal_of,
+    running,
+    stored_game,
+)
 
 
 class FakeTime:
@@ -39,7 +46,7 @@ def test_the_bank_pays_for_slow_turns_and_the_idle_seat_loses(tmp_path: Path) ->
         # Seat `seat` takes 8 seconds over its two actions: 3 come out of its bank.
         for _ in range(2):
             mine = http_game(client, game_id, tokens[seat])
-            move = next(a for a in mine["legal"] if a["type"] == "move")
+            move = next(a for a in legal_of(mine) or [] if a["type"] == "move")
             now.t += 4
             ok = client.post(f"/games/{game_id}/actions", headers=auth(tokens[seat]), json=move)
             assert ok.status_code == 200, ok.text

@@ -22,6 +22,7 @@ from tests.server.serverkit import (
     create_placing_friend_game,
     http_game,
     join,
+    legal_of,
     place,
     play_http,
     running,
@@ -124,7 +125,7 @@ def test_a_revealed_card_is_certain_where_it_was_shown(tmp_path: Path) -> None:
         game_id, tokens = create_friend_game(client, seat=0)
         actor = http_game(client, game_id)["view"]["to_act"]
         game = http_game(client, game_id, tokens[actor])
-        look = next(a for a in game["legal"] if a["type"] == "look")
+        look = next(a for a in legal_of(game) or [] if a["type"] == "look")
         card = game["view"]["seats"][actor]["street"][look["col"] - 1]
         before = notebook(client, game_id, tokens[1 - actor])
         assert before["columns"][look["col"] - 1]["p"].get(card, 0.0) < 1.0

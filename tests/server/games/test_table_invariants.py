@@ -42,9 +42,11 @@ def test_one_method_moves_the_version_by_one_for_each_change() -> None:
     bumps = [
         node
         for node in ast.walk(source)
-        if (isinstance(node, ast.AugAssign)
-        and isinstance(node.target, ast.Attribute)
-        and node.target.attr == "_Table__version")
+        if (
+            isinstance(node, ast.AugAssign)
+            and isinstance(node.target, ast.Attribute)
+            and node.target.attr == "_Table__version"
+        )
         or (
             isinstance(node, ast.AugAssign)
             and isinstance(node.target, ast.Attribute)

@@ -17,7 +17,7 @@ from pathlib import Path
 from outlaws.engine import Placement, State
 from outlaws.server.games.service import GameService
 from outlaws.server.games.table import Table
-from tests.server.serverkit import PLACEMENT, auth, place, running
+from tests.server.serverkit import PLACEMENT, auth, legal_of, place, running
 
 SRC = Path(__file__).resolve().parents[3] / "src" / "outlaws"
 TABLE_MODULE = SRC / "server" / "games" / "table.py"
@@ -109,8 +109,9 @@ def test_while_games_are_played_only_their_tables_hold_the_states(tmp_path: Path
             ):
                 for token in seat_tokens.values():
                     mine = client.get(f"/games/{game}", headers=auth(token)).json()
-                    if mine["legal"]:
-                        action = rng.choice(mine["legal"])
+                    legal = legal_of(mine)
+                    if legal:
+                        action = rng.choice(legal)
                         client.post(f"/games/{game}/actions", headers=auth(token), json=action)
         with client.websocket_connect(f"/ws/games/{friend['game']}") as ws:
             ws.send_json({"op": "hello"})

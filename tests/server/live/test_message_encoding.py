@@ -1,4 +1,4 @@
-"""The pieces under the server: the legal actions' JSON, views packed for a bot worker,
+"""The pieces under the server: messages in fixed width, views packed for a bot worker,
 the bot worker itself, the clock arithmetic and the token bucket."""
 
 from __future__ import annotations
@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import re
+
+import pytest
 
 from outlaws.engine import Action, State, seat_view
 from outlaws.server.common.codec import dumps
@@ -13,8 +16,7 @@ from outlaws.server.games.botpool import choose_in_worker
 from outlaws.server.games.clocks import ClockConfig, ClockState
 from outlaws.server.games.packing import pack_view, unpack_view
 from outlaws.server.http.limits import TokenBucket
-from outlaws.server.live.legal import legal_json
-from tests.server.serverkit import expand_legal, grouped
+from outlaws.server.http.widths import WIDE_BOOL, WIDE_STRING, fixed_width
 
 
 def positions(games: int = 4, turns: int = 40) -> list[State]:
@@ -29,30 +31,28 @@ def positions(games: int = 4, turns: int = 40) -> list[State]:
     return out
 
 
-def test_legal_json_is_the_engines_list_grouped() -> None:
-    memo: dict[str, object] = {}
-    for state in positions():
-        if state.over:
-            assert legal_json(state.legal_action_ids(), seat_view(state, None)) == "[]"
-            continue
-        text = legal_json(state.legal_action_ids(), seat_view(state, state.to_act), memo)
-        groups = json.loads(text)
-        assert expand_legal(groups) == grouped(state.legal_actions())
-        # One group for each type (every type spells out the same fields throughout).
-        assert len({group["type"] for group in groups}) == len(groups)
-        assert text == dumps(groups)  # compact JSON, as every message
+def test_fixed_width_text_is_the_same_json_with_every_name_and_flag_as_wide() -> None:
+    """Every view and event of whole games, written in fixed width: the same JSON, and
+    each card or token name, ``null``, ``true`` and ``false`` as wide whatever it is."""
+    wide = re.compile(r'"[a-z]+" *(?=[,\]}])|null *|true *|false *')
+    for state in positions(games=2):
+        for seat in (0, 1, None):
+            text = dumps(seat_view(state, seat).to_json())
+            written = fixed_width(text)
+            assert json.loads(written) == json.loads(text)
+            for value in wide.findall(written):
+                quoted_or_null = value[0] == '"' or value[0] == "n"
+                assert len(value) == (WIDE_STRING if quoted_or_null else WIDE_BOOL), value
 
 
-def test_legal_json_of_ids_out_of_their_usual_order() -> None:
-    """The grouping does not rely on the engine's order: ids in any order (the walk)."""
-    rng = random.Random(4)
-    for state in positions(games=2)[::5]:
-        if state.over:
-            continue
-        ids = state.legal_action_ids()
-        rng.shuffle(ids)
-        got = expand_legal(json.loads(legal_json(ids, seat_view(state, state.to_act))))
-        assert got == grouped([state.decode(action_id) for action_id in ids])
+@pytest.mark.parametrize(
+    "value",
+    ['a "true" name', "true", "null", "x\\", '\\"', "太郎", "a" * 40, "", "hitman:"],
+)
+def test_fixed_width_leaves_what_strings_say_alone(value: str) -> None:
+    """A player's name (any text) is read whole: a ``true`` in it is not a ``true``."""
+    text = dumps({"name": value, "swap": False, "names": [value, None, True]})
+    assert json.loads(fixed_width(text)) == json.loads(text)
 
 
 def test_packed_views_pickle_and_come_back_equal() -> None:

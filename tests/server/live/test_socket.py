@@ -19,8 +19,8 @@ from tests.server.serverkit import (
     auth,
     create_bot_game,
     create_friend_game,
-    expand_legal,
-    grouped,
+    legal_in_id_order,
+    legal_of,
     recv,
     recv_upto,
     running,
@@ -52,8 +52,8 @@ def check_message(message: dict[str, Any], record: Record, seat: int | None) -> 
         assert set(player) == {"kind", "bot", "name", "joined", "guest"}
     legal = None
     if seat is not None and message["status"] == "playing" and state.to_act == seat:
-        legal = grouped(state.legal_actions())
-    assert expand_legal(message["legal"]) == legal
+        legal = legal_in_id_order(state)
+    assert legal_of(message) == legal
 
 
 def test_two_humans_and_a_spectator_play_a_whole_game(tmp_path: Path) -> None:
@@ -77,7 +77,7 @@ def test_two_humans_and_a_spectator_play_a_whole_game(tmp_path: Path) -> None:
             reconnected = False
             while latest[None]["status"] == "playing":
                 to_act = latest[None]["view"]["to_act"]
-                legal = expand_legal(latest[to_act]["legal"])
+                legal = legal_of(latest[to_act])
                 assert legal, "the seat to act is sent its legal actions"
                 sockets[to_act].send_json(rng.choice(legal))
                 count += 1
@@ -135,7 +135,7 @@ def test_a_game_against_a_bot_over_the_websocket(tmp_path: Path) -> None:
                         json.dumps(
                             {
                                 "op": "action",
-                                "action": rng.choice(expand_legal(message["legal"]) or []),
+                                "action": rng.choice(legal_of(message) or []),
                                 "ref": len(messages),
                             }
                         )

@@ -12,9 +12,10 @@
   uvicorn closes the listening socket first, and the balancer's checks are refused).
   A balancer routes new connections only to the servers whose ``/readyz`` answers 200.
 
-Neither needs a token, neither is padded (``server/live/padding.py`` pads answers about
-games only: these hold nothing hidden), and neither reaches the game service's own
-database thread, whose queue of writes a probe must neither wait behind nor lengthen:
+Neither needs a token, neither is written in fixed width (``server/http/widths.py``
+writes answers about games so: these hold nothing hidden), and neither reaches the game
+service's own database thread, whose queue of writes a probe must neither wait behind nor
+lengthen:
 the query runs on a thread of its own, one at a time (:class:`Probe`), under a deadline.
 """
 

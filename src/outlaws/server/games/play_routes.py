@@ -1,21 +1,23 @@
 """The HTTP API of play: act, place one's cards before the first turn (R3.1), resign,
 and read one's notebook. The same as the WebSocket's messages, for clients without one
-(docs/protocol.md).
+(docs/protocol.md). And the action space a seat's legal actions are a mask over.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Header, Query
+from fastapi import APIRouter, Body, Header, Query, Response
 
-from ...engine import Action, FormatError, Placement, PlacementError, parse_notation
+from ...engine import NUM_ACTIONS, Action, FormatError, Placement, PlacementError, parse_notation
+from ...engine.actionspace import MASK_BYTES, action_templates
 from ..common.errors import ApiError, from_engine
 from ..http.auth import bearer
 from ..http.routing import AuthHeader, NoTokenInUrl
 from ..http.schemas import (
     ERRORS,
     Accepted,
+    ActionSpace,
     ErrorOut,
     Notebook,
     Placed,
@@ -25,6 +27,18 @@ from ..http.schemas import (
 from .routes import Games, game_out
 
 router = APIRouter(responses=ERRORS, route_class=NoTokenInUrl)
+
+#: How long a client may keep the action space: it changes only with the engine.
+ACTION_SPACE_MAX_AGE = 86_400
+
+
+@router.get("/actionspace", response_model=ActionSpace, tags=["play"])
+async def action_space(response: Response) -> ActionSpace:
+    """Every action a seat could ever take, by id: what a seat's `legal` mask stands for.
+    A Saloon exchange names places of the acting seat's own instead of cards (its view
+    names the cards there)."""
+    response.headers["Cache-Control"] = f"public, max-age={ACTION_SPACE_MAX_AGE}"
+    return ActionSpace(size=NUM_ACTIONS, mask_bytes=MASK_BYTES, actions=action_templates())
 
 
 def parse_action(body: Any) -> Action:

@@ -17,6 +17,7 @@ from fastapi.responses import Response
 
 from ...bots import bot_names, bot_specs
 from ...bots.ladder import LADDER, RANDOM_ELO
+from ...engine.actionspace import mask_of_bits
 from ..accounts.service import Accounts
 from ..accounts.sessions import session_of, signed_in
 from ..common.errors import ApiError
@@ -35,6 +36,7 @@ from ..http.schemas import (
     MyGames,
     Summary,
 )
+from ..http.widths import nothing_hidden
 from . import records
 from .clocks import ClockConfig
 from .seating import SeatGrant
@@ -65,11 +67,11 @@ def links(game_id: str, token: str | None = None, invite: str | None = None) -> 
 
 
 #: The most events of the view's log an HTTP answer carries: the last ones, or those from
-#: ``?since=N``. Unbounded, the log of a long game made every answer (and its padding,
-#: server/live/padding.py) grow with it; 100 events (some 7 kB) keep an answer with legal
-#: actions under its padding floor, so that all such answers are as long. The whole log is
-#: the WebSocket's, page by page here, or in the replay once the game is over.
-HTTP_LOG_EVENTS = 100
+#: ``?since=N``. Unbounded, the log of a long game made every answer grow with it; 24
+#: events (a few turns, some 100 bytes each in fixed width) keep an answer during play
+#: under 4 KiB. The whole log is the WebSocket's, page by page here, or in the replay once
+#: the game is over.
+HTTP_LOG_EVENTS = 24
 
 
 def game_out(
@@ -88,7 +90,7 @@ def game_out(
         view["log"] = log[log_from : log_from + HTTP_LOG_EVENTS]
     legal = None
     if seat is not None and table.status == "playing" and table.to_act == seat:
-        legal = [action.to_json() for action in table.legal_actions(seat)]
+        legal = mask_of_bits(table.legal_bits(seat))
     mode: Literal["play", "watch", "replay"] = (
         "replay" if table.finished else "play" if seat is not None else "watch"
     )
@@ -203,6 +205,7 @@ async def games(request: Request, service: Games) -> MyGames:
 
 @router.get("/games/{game_id}", response_model=GameOut, tags=["games"])
 async def get_game(
+    request: Request,
     games: Games,
     game_id: str,
     authorization: AuthHeader = None,
@@ -211,8 +214,8 @@ async def get_game(
         Query(
             ge=0,
             le=1_000_000,
-            description="The view's log from this event on (at most 100 events; "
-            "default: the last 100).",
+            description=f"The view's log from this event on (at most {HTTP_LOG_EVENTS} "
+            f"events; default: the last {HTTP_LOG_EVENTS}).",
         ),
     ] = None,
 ) -> GameOut:
@@ -220,6 +223,7 @@ async def get_game(
     view (without), or, once finished, the replay with both hands shown."""
     table, seat = await games.seat_of(game_id, bearer(authorization))
     if table.finished:  # with its replay's first page: built and encoded off the loop
+        nothing_hidden(request)
         text = await games.offload(lambda: game_out(games, table, seat, since).model_dump_json())
         return Response(text, media_type="application/json")  # type: ignore[return-value]
     return game_out(games, table, seat, since)

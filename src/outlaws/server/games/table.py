@@ -335,6 +335,13 @@ class Table:
             return []
         return state.legal_action_ids()
 
+    def legal_bits(self, seat: int) -> int:
+        """:meth:`legal_ids` as the bits of an int (bit ``i`` set when id ``i`` is legal)."""
+        state = self.__state
+        if self.status != "playing" or state is None or state.to_act != seat:
+            return 0
+        return state.legal_action_mask()
+
     def legal_actions(self, seat: int) -> list[Action]:
         """:meth:`legal_ids` as actions."""
         ids = self.legal_ids(seat)

@@ -12,6 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from pydantic_core import PydanticCustomError
 
 from ...bots import bot_kind, make_bot
+from ...engine.actionspace import MASK_CHARS
 from ..common.names import MAX_NAME, BadName, check_player_name
 
 _KNOWN_GOOD: set[str] = set()
@@ -253,15 +254,20 @@ class GameOut(BaseModel):
     view: dict[str, Any] | None = Field(
         ...,
         description="The engine's view for this seat (or the public one): docs/format.md's "
-        "state shape, with the redacted event log (docs/events.md): at most 100 of its "
+        "state shape, with the redacted event log (docs/events.md): at most 24 of its "
         "events, from `log_from` on. Null while placing.",
     )
     log_from: int = Field(
         0, description="The index in the whole log of the view's first event (see `since`)."
     )
     log_size: int = Field(0, description="How many events the whole log holds.")
-    legal: list[dict[str, Any]] | None = Field(
-        None, description="Your legal actions (docs/format.md JSON) when you are to act."
+    legal: str | None = Field(
+        None,
+        description="Your legal actions when you are to act: a mask over the action space "
+        "(`GET /actionspace`), base64 text of fixed length; bit i (least significant "
+        "first) of byte i // 8 set when action id i is legal (docs/protocol.md).",
+        min_length=MASK_CHARS,
+        max_length=MASK_CHARS,
     )
     replay: dict[str, Any] | None = Field(
         None, description="A finished game: the record and the full state at each step."
@@ -276,6 +282,18 @@ class Placed(BaseModel):
 class Accepted(BaseModel):
     accepted: int = Field(..., description="The action's index in the game's record (from 0).")
     game: GameOut
+
+
+class ActionSpace(BaseModel):
+    size: int = Field(..., description="How many action ids there are (ids 0 .. size - 1).")
+    mask_bytes: int = Field(..., description="The bytes of a `legal` mask, before base64.")
+    actions: list[dict[str, Any]] = Field(
+        ...,
+        description="Each id's docs/format.md action object, in id order. In a Saloon "
+        "exchange `card`, `to_saloon` and `at_a` hold a place instead of a name: "
+        '`{"saloon": k}` (your Saloon card k, from 0) or `{"col": c}` (your card in '
+        "column c): your view names the card there.",
+    )
 
 
 class Resigned(BaseModel):

@@ -28,12 +28,12 @@ from typing import Any, Literal
 
 from starlette.websockets import WebSocket
 
-from ...engine import Event, View
+from ...engine import View
+from ...engine.actionspace import mask_of_bits
 from ..common.codec import dumps
 from ..common.errors import ApiError
 from ..games.table import Table
-from .legal import legal_json
-from .padding import LEGAL_FLOOR, STATE_FLOOR, pad
+from ..http.widths import fixed_width
 
 #: The two messages a room builds: the first after a (re)connection, and each later one.
 MessageKind = Literal["hello", "events"]
@@ -97,9 +97,9 @@ class Connection:
         self.wake.set()
 
     def push(self, message: dict[str, object]) -> None:
-        """Queue a message of its own for this client (an error, an ack, a pong), padded
-        like every message (:func:`pad`)."""
-        self.outbox.append(pad(dumps(message)))
+        """Queue a message of its own for this client (an error, an ack, a pong): they
+        say nothing the client did not send or everyone may know."""
+        self.outbox.append(dumps(message))
         self.wake.set()
 
     def push_error(self, error: ApiError, ref: object = None) -> None:
@@ -171,8 +171,9 @@ class Room:
         self.conns: set[Connection] = set()
         self._parts: dict[int | None, _Parts] = {}
         self._texts: dict[tuple[int | None, int, MessageKind], tuple[int, str]] = {}
-        #: Each seat's memo of its legal actions' text (see :func:`~.legal.legal_json`).
-        self._legal_memo: tuple[dict[str, Any], dict[str, Any]] = ({}, {})
+        #: Each reader's events (a seat's, or None: a spectator's) as fixed-width JSON
+        #: text, in the order of its log: a log only grows, so each event is written once.
+        self._events: dict[int | None, list[str]] = {}
 
     def notify(self) -> None:
         """The table changed: wake every connection."""
@@ -210,9 +211,11 @@ class Room:
             view = table.view(seat)
             legal = None
             if seat is not None and table.status == "playing" and table.to_act == seat:
-                legal = legal_json(table.legal_ids(seat), view, self._legal_memo[seat])
+                legal = mask_of_bits(table.legal_bits(seat))
             log = view.log
-            cached = _Parts(table.version, _head(view), legal, len(log), log[-_TAIL:])
+            written = self._events.setdefault(seat, [])
+            written += [fixed_width(dumps(event.to_json())) for event in log[len(written) :]]
+            cached = _Parts(table.version, fixed_width(dumps(_head(view))), legal, len(log))
             self._parts[seat] = cached
         return cached
 
@@ -220,8 +223,8 @@ class Room:
         self, kind: MessageKind, seat: int | None, since: int, now: float
     ) -> tuple[str, int]:
         """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
-        JSON text padded to hide its length (:func:`pad`), and the number of events it
-        brings the client to.
+        JSON text whose view and events are in fixed width (:mod:`.widths`), and the
+        number of events it brings the client to.
 
         More than :data:`MAX_SYNC_EVENTS` events from ``since`` on are not sent: the
         message is a ``hello`` with the last ones, ``"truncated": true`` and its
@@ -241,17 +244,10 @@ class Room:
         cached = self._texts.get(key)
         if cached is not None and cached[0] == table.version and table.clock is None:
             return cached[1], total
-        head, legal = parts.head, parts.legal
-        first = total - len(parts.tail)
-        log = parts.tail[since - first :] if since >= first else table.view(seat).log[since:]
-        events = [event.to_json() for event in log]
+        events = ",".join(self._events[seat][since:total])
         body: dict[str, Any] = {"type": kind, "game": table.id, "seat": seat}
         if kind == "hello":
-            body["view"] = {**head, "log": events}
             body["kind"] = table.kind
-        else:
-            body["events"] = events
-            body["view"] = head
         body["players"] = [info.public() for info in table.seats]
         body["since"] = since
         body["actions"] = table.actions
@@ -262,9 +258,15 @@ class Room:
         body["placement"] = None
         if truncated:
             body["truncated"] = True
-        text = dumps(body)
-        text = "".join((text[:-1], ',"legal":', "null" if legal is None else legal, "}"))
-        text = pad(text, STATE_FLOOR if legal is None else LEGAL_FLOOR)
+        # The parts already written (the view and the events, in fixed width; the mask)
+        # are put in the text of the rest.
+        head = parts.head
+        if kind == "hello":
+            state = f'"view":{head[:-1]},"log":[{events}]}}'
+        else:
+            state = f'"events":[{events}],"view":{head}'
+        legal = "null" if parts.legal is None else f'"{parts.legal}"'
+        text = f'{dumps(body)[:-1]},{state},"legal":{legal}}}'
         if len(self._texts) > 64:
             self._texts.clear()
         self._texts[key] = (table.version, text)
@@ -288,7 +290,7 @@ class Room:
         body["phase"] = "placing"
         body["placement"] = table.placement_json(seat)
         body["legal"] = None
-        return pad(dumps(body), STATE_FLOOR)
+        return fixed_width(dumps(body))
 
 
 class Hub:
@@ -351,24 +353,18 @@ class Hub:
         self.rooms.clear()
 
 
-#: How many of the last events of a seat's log a room keeps at hand: all that a client
-#: needs but after a (re)connection or a long stall, when the log is read again.
-_TAIL = 16
-
-
 @dataclass(frozen=True, slots=True)
 class _Parts:
     """A seat's messages at one version of the table, but for their events and clock."""
 
     version: int
-    #: The view without its log, as JSON values.
-    head: dict[str, Any]
-    #: The legal actions' JSON text (grouped: :func:`~.legal.legal_json`) when the seat
-    #: is to act, else None.
+    #: The view without its log, as fixed-width JSON text.
+    head: str
+    #: The legal actions' mask (:func:`~outlaws.engine.legalmask.legal_mask`) when the
+    #: seat is to act, else None.
     legal: str | None
-    #: The length of the seat's log, and its last events (``_TAIL`` at most).
+    #: The length of the seat's log.
     total: int
-    tail: tuple[Event, ...]
 
 
 #: The fields of a view but its log.

@@ -12,26 +12,6 @@ export const ACTION_TYPES = [
 ];
 export const REACTIONS = ["intercept", "cancel", "pass"];
 
-/**
- * The legal actions as a list of docs/format.md action objects, from the grouped list the
- * server sends (docs/protocol.md): each group gives a type and its field names once,
- * then one row of values for each action. `null` (not the seat's decision) stays null.
- */
-export function expandLegal(groups) {
-  if (!Array.isArray(groups)) return null;
-  const out = [];
-  for (const { type, fields, rows } of groups) {
-    for (const row of rows) {
-      const action = { type };
-      fields.forEach((name, i) => {
-        action[name] = row[i];
-      });
-      out.push(action);
-    }
-  }
-  return out;
-}
-
 /** The things on the table an action starts from: "col:C" (an own street card) or
  * "saloon:CARD" (an own Saloon card). Reactions start from none. */
 export function anchorsOf(action) {

@@ -17,6 +17,7 @@ import { isTutorial } from "../learn/tutorial.js";
 import { TutorialGuide } from "../learn/tutorialview.js";
 import { Rematch } from "../lobby/rematch.js";
 import { PlacementScreen, renderPlacingStatus } from "../placement/placementview.js";
+import { loadActionSpace } from "./actionspace.js";
 import { Alerts } from "./alerts.js";
 import { BeatPlayer } from "./beats.js";
 import { Guard } from "./confirm.js";
@@ -40,6 +41,7 @@ export class GamePage {
     this.lastTurnAnnounced = null;
     this.refocus = false; // the focus returns to the table once the action sent is stored
     this.refusal = null; // why the server refused this table's connection (an ApiError's shape)
+    this.templates = null; // the action space's, which read a seat's legal actions (actionspace.js)
     this.panel = new ActionPanel({
       state: () => this.state,
       ctx: chooserContext(() => this.received),
@@ -98,7 +100,15 @@ export class GamePage {
       onState: (state, code) => this.connectionState(state, code),
       heldEvents: () => heldEvents(this.received),
     });
-    this.socket.connect();
+    // A seat's legal actions come as a mask over the action space: the socket opens once
+    // its templates are here, so that no message comes before they can read it.
+    loadActionSpace().then(
+      (templates) => {
+        this.templates = templates;
+        this.socket.connect();
+      },
+      (error) => this.unreadable(error),
+    );
     this.clockTimer = setInterval(() => this.renderClock(), 1000);
     document.addEventListener("keydown", this.onKey);
   }
@@ -164,7 +174,7 @@ export class GamePage {
       return;
     }
     const before = this.received;
-    this.received = reduce(this.received, message, { receivedAt: Date.now() / 1000 });
+    this.received = reduce(this.received, message, { receivedAt: Date.now() / 1000, templates: this.templates });
     this.alerts.turn(before, this.received);
     const effects = this.received.effects;
     if (effects.sync !== null) {
@@ -216,6 +226,14 @@ export class GamePage {
       this.showRefusal();
     }
     if (this.state.view || placing(this.state)) this.renderStatus();
+  }
+
+  /** The action space could not be loaded (the server out of reach): nothing of the game
+   * could be read, so the table does not connect, and the status bar says why. */
+  unreadable(error) {
+    if (this.socket.stopped) return; // the page is gone already
+    this.refusal = error;
+    this.connectionState("refused");
   }
 
   /** The server refused this table (a wrong seat key, an unknown game). Before anything of

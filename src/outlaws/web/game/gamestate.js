@@ -4,7 +4,7 @@
 // one it was given. No DOM, no socket here: what the page must do about a message
 // (animate new events, ask for a gap, drop a choice) is said in `state.effects`.
 
-import { expandLegal } from "./actions.js";
+import { legalActions } from "./actionspace.js";
 
 /**
  * An object of the server's JSON (docs/format.md, docs/protocol.md): a view, an event, a
@@ -98,19 +98,21 @@ export function initialState() {
 
 /**
  * The state after `message`. `receivedAt` (seconds since the epoch, this browser's time)
- * sets the clock's offset from the server's `now`.
+ * sets the clock's offset from the server's `now`; `templates`, the action space's
+ * (actionspace.js, `loadActionSpace`), read a message's legal actions: it needs them
+ * when it has some.
  * @param {PageState} state
  * @param {{type: string} & Record<string, any>} message
- * @param {{receivedAt?: number}} [options]
+ * @param {{receivedAt?: number, templates?: Json[]}} [options]
  * @returns {PageState}
  */
-export function reduce(state, message, { receivedAt } = {}) {
+export function reduce(state, message, options = {}) {
   const base = { ...state, effects: NO_EFFECTS };
   switch (message.type) {
     case "hello":
-      return hello(base, message, receivedAt);
+      return hello(base, message, options);
     case "events":
-      return events(base, message, receivedAt);
+      return events(base, message, options);
     case "accepted":
       return message.ref === state.pendingRef ? { ...base, pendingRef: null } : base;
     case "resigned":
@@ -130,7 +132,7 @@ export function heldEvents(state) {
   return state.logStart + state.events.length;
 }
 
-function hello(state, message, receivedAt) {
+function hello(state, message, options) {
   // While the seats place their cards there is no view, and no log yet.
   const { log = [], ...view } = message.view || {};
   const since = message.since || 0;
@@ -151,19 +153,19 @@ function hello(state, message, receivedAt) {
       logStart: replaced ? since : start,
     },
     message,
-    receivedAt,
+    options,
   );
   return { ...next, effects: { ...next.effects, first: first && next.view !== null, fresh: first ? [] : fresh } };
 }
 
-function events(state, message, receivedAt) {
+function events(state, message, options) {
   const held = heldEvents(state);
   if (message.since > held) return { ...state, effects: { ...NO_EFFECTS, sync: held } };
   const fresh = (message.events || []).slice(Math.max(0, held - message.since));
   const next = common(
     { ...state, view: message.view || null, events: state.events.concat(fresh) },
     message,
-    receivedAt,
+    options,
   );
   // The first view after the placement is shown at once, like a hello's: the game starts
   // there, nothing moved to animate.
@@ -174,14 +176,14 @@ function events(state, message, receivedAt) {
 }
 
 /** What `hello` and `events` both carry. */
-function common(state, message, receivedAt) {
+function common(state, message, { receivedAt, templates }) {
   const clock = message.clock;
   const clockOffset = clock && typeof clock.now === "number" && typeof receivedAt === "number"
     ? clock.now - receivedAt
     : state.clockOffset;
   const view = message.view || null;
   const position = `${message.actions}:${message.status}:${view ? view.to_act : null}`;
-  const legal = expandLegal(message.legal);
+  const legal = legalActions(message.legal, templates, view);
   const newChoice = position !== state.position || JSON.stringify(legal) !== JSON.stringify(state.legal);
   // Settled once the record has moved past the action sent (or the game ended).
   const settled = message.actions > state.sentAt || message.status === "over";
