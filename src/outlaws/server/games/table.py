@@ -22,7 +22,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...engine import Action, Placement, Record, Setup, State, View, record_of, seat_view
+from ...engine import (
+    Action,
+    Placement,
+    Record,
+    SeatFrame,
+    Setup,
+    State,
+    View,
+    record_of,
+    seat_frame,
+    seat_view,
+)
 from ..common.kinds import Actor, GameResult, SeatKind, TableKind, TableStatus
 from .clocks import ClockConfig, ClockState
 
@@ -327,6 +338,12 @@ class Table:
         of 100 ms and more at a thousand tables). The hub's rooms keep what their
         messages need of them."""
         return seat_view(self.__play(), seat)
+
+    def frame(self, seat: int | None, since: int) -> SeatFrame:
+        """What ``seat`` (None: a spectator) may know of the game now, as the engine's
+        frame of ints, with the log's events from index ``since`` on (redacted for it):
+        what the hub writes its messages from (:meth:`view` names the same)."""
+        return seat_frame(self.__play(), seat, since=since)
 
     def legal_ids(self, seat: int) -> list[int]:
         """The engine's legal action ids for ``seat``, if it is to act (else none)."""

@@ -19,14 +19,16 @@ A compressed stream would undo this (the compressed size follows the content): t
 server offers no WebSocket compression (``outlaws serve``) and compresses no answer
 about a game.
 
->>> fixed_width('{"swap":true,"card":"hitman","known":null,"n":3,"name":"a \\\\"true\\\\""}')
-'{"swap":true ,"card":"hitman"   ,"known":null       ,"n":3,"name":"a \\\\"true\\\\""}'
+>>> fixed_width({"swap": True, "card": "hitman", "known": None, "n": 3, "name": "true"})
+'{"swap":true ,"card":"hitman"   ,"known":null       ,"n":3,"name":"true"     }'
 """
 
 from __future__ import annotations
 
-import re
+import json
+from typing import Any
 
+import orjson
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -38,28 +40,48 @@ WIDE_STRING = 2 + max(len(name) for name in (*CHARACTERS, *TOKENS))
 #: The bytes every ``true`` and ``false`` takes.
 WIDE_BOOL = len("false")
 
-#: A JSON token of interest: a whole string literal (a key when a colon follows, kept
-#: as it is) or a bare literal. Strings are read whole, so a ``true`` inside one is never
-#: touched.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(\s*:)?|true|false|null')
+#: The fixed-width text of the short values met most (every name, the flags, ``null``),
+#: written once; others are added as they come, up to :data:`_KEPT` of them.
+_WRITTEN: dict[Any, orjson.Fragment] = {}
+_KEPT = 4096
 
 
-def _widen(match: re.Match[str]) -> str:
-    text = match.group()
-    if match.group(1):  # a key
-        return text
-    if text[0] == '"':
-        # A name is ASCII; a longer or non-ASCII string is public text (a player's name)
-        # whose length hides nothing: only short ones are widened.
-        size = len(text) if text.isascii() else len(text.encode("utf-8"))
-        return text + " " * (WIDE_STRING - size) if size < WIDE_STRING else text
-    return text + " " * ((WIDE_BOOL if text[0] != "n" else WIDE_STRING) - len(text))
+def _short(value: str | bool | None) -> orjson.Fragment:
+    """A string of at most :data:`WIDE_STRING` bytes quoted, a flag or ``null``, as JSON
+    text padded to its fixed width."""
+    written = _WRITTEN.get(value)
+    if written is None:
+        text = orjson.dumps(value)
+        width = WIDE_BOOL if type(value) is bool else WIDE_STRING
+        written = orjson.Fragment(text + b" " * (width - len(text)))
+        if len(_WRITTEN) < _KEPT:
+            _WRITTEN[value] = written
+    return written
 
 
-def fixed_width(text: str) -> str:
-    """Compact JSON ``text`` (the server's :func:`~outlaws.server.common.codec.dumps`)
-    with its short values written at fixed width (see above): the same JSON."""
-    return _TOKEN.sub(_widen, text)
+def wide(value: Any) -> Any:
+    """``value`` (JSON values) with its short values as fixed-width fragments, for
+    ``orjson.dumps`` (:func:`fixed_width`)."""
+    kind = type(value)
+    if kind is int:
+        return value if -(2**63) <= value < 2**64 else orjson.Fragment(str(value).encode())
+    if kind is dict:
+        return {key: wide(item) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [wide(item) for item in value]
+    if kind is str:
+        size = len(value) if value.isascii() else len(value.encode("utf-8"))
+        # A longer string is public text (a player's name): its length hides nothing.
+        return _short(value) if size + 2 <= WIDE_STRING else value
+    if kind is bool or value is None:
+        return _short(value)
+    return value
+
+
+def fixed_width(value: Any) -> str:
+    """The compact JSON text of ``value`` (JSON values) with its short values at fixed
+    width (see above): the same JSON as :func:`~outlaws.server.common.codec.dumps`."""
+    return orjson.dumps(wide(value)).decode()
 
 
 #: The key of a request's state that marks its answer as holding nothing hidden.
@@ -114,7 +136,8 @@ class FixedWidthAnswers:
             if kind.startswith(b"application/json") and not scope.get("state", {}).get(
                 _NOTHING_HIDDEN
             ):
-                body = fixed_width(body.decode("utf-8")).encode("utf-8")
+                # The standard library reads integers of any size exactly.
+                body = fixed_width(json.loads(body)).encode("utf-8")
             headers.append((b"content-length", str(len(body)).encode()))
             await send({**start, "headers": headers})
             await send({"type": "http.response.body", "body": body})

@@ -22,18 +22,17 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from types import SimpleNamespace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from starlette.websockets import WebSocket
 
-from ...engine import View
 from ...engine.actionspace import mask_of_bits
 from ..common.codec import dumps
 from ..common.errors import ApiError
 from ..games.table import Table
 from ..http.widths import fixed_width
+from .texts import event_text, head_text
 
 #: The two messages a room builds: the first after a (re)connection, and each later one.
 MessageKind = Literal["hello", "events"]
@@ -203,19 +202,18 @@ class Room:
             )
 
     def _state_parts(self, seat: int | None) -> _Parts:
-        """What the messages of this version to ``seat`` are made of, from its view,
-        computed once (for every connection of the seat)."""
+        """What the messages of this version to ``seat`` are made of, from what it may
+        know (its frame), computed once (for every connection of the seat)."""
         table = self.table
         cached = self._parts.get(seat)
         if cached is None or cached.version != table.version:
-            view = table.view(seat)
+            written = self._events.setdefault(seat, [])
+            frame = table.frame(seat, since=len(written))
+            written += [event_text(raw, seat) for raw in frame.events]
             legal = None
             if seat is not None and table.status == "playing" and table.to_act == seat:
                 legal = mask_of_bits(table.legal_bits(seat))
-            log = view.log
-            written = self._events.setdefault(seat, [])
-            written += [fixed_width(dumps(event.to_json())) for event in log[len(written) :]]
-            cached = _Parts(table.version, fixed_width(dumps(_head(view))), legal, len(log))
+            cached = _Parts(table.version, head_text(frame), legal, frame.log_length)
             self._parts[seat] = cached
         return cached
 
@@ -290,7 +288,7 @@ class Room:
         body["phase"] = "placing"
         body["placement"] = table.placement_json(seat)
         body["legal"] = None
-        return fixed_width(dumps(body))
+        return fixed_width(body)
 
 
 class Hub:
@@ -365,20 +363,3 @@ class _Parts:
     legal: str | None
     #: The length of the seat's log.
     total: int
-
-
-#: The fields of a view but its log.
-_HEAD_FIELDS = tuple(f.name for f in fields(View) if f.name != "log")
-
-
-def _head(view: View) -> dict[str, Any]:
-    """``view.to_json()`` without its log (the log is sent as events): the engine's own
-    ``View.to_json`` read from a copy of the view's fields with an empty log (cheaper
-    than ``dataclasses.replace`` of a frozen dataclass)."""
-    copy = SimpleNamespace(log=())
-    values = copy.__dict__
-    for name in _HEAD_FIELDS:
-        values[name] = getattr(view, name)
-    out: dict[str, Any] = View.to_json(copy)  # type: ignore[arg-type]
-    del out["log"]
-    return out
