@@ -46,6 +46,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.compiler import SQLCompiler
 
+from ..common.codec import dumps
 from ..common.kinds import (
     Actor,
     SeatKind,
@@ -151,7 +152,7 @@ _JSON_COLUMNS = ("setup", "result", "clock", "clock_state", "meta")
 
 
 def _dump(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, separators=(",", ":"))
+    return None if value is None else dumps(value)
 
 
 def _load(text: str | None) -> Any:

@@ -50,6 +50,8 @@ class Commit:
     by: Actor
     clock_state: ClockState | None
     result: GameResult | None
+    #: The action's id, as its rehearsal found it.
+    action_id: int | None = None
 
     def changes(self) -> dict[str, Any]:
         """The game row's columns this commit changes."""
@@ -225,7 +227,7 @@ class Moves(TableWriter):
         if clock_state is not None and after.result is not None:
             clock_state.stop(now)
         row = ActionRow(index, action.to_json(), seat, by, now, key)
-        commit = Commit(row, action, by, clock_state, after.result)
+        commit = Commit(row, action, by, clock_state, after.result, after.action_id)
         # Shielded: once the write is under way, the table must follow the database
         # even if the caller goes away (a closed socket, a shutdown).
         task = asyncio.ensure_future(self._commit_then_apply(table, commit))
@@ -245,7 +247,7 @@ class Moves(TableWriter):
         except Exception as error:
             log.exception("storing an action of game %s failed", table.id)
             raise ApiError(503, "storage", f"the action could not be stored: {error}") from None
-        table.apply(commit.action, commit.by)
+        table.apply(commit.action, commit.by, commit.action_id)
         table.set_clock(commit.clock_state)
         if commit.result is not None:
             self._finish(table, dict(commit.result))

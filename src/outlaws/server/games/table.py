@@ -90,6 +90,9 @@ class Rehearsal:
     #: The turn then, and whether ``to_act`` is to answer a prompt (R8.5).
     turn: int = 0
     reacting: bool = False
+    #: The action's id (:mod:`outlaws.engine.actionspace`): it is applied by its id
+    #: once committed, its shape checked once.
+    action_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,16 +394,19 @@ class Table:
         change in one transaction (the action, the outcome, the clock) before the table
         does. The engine checks the action as it applies it: an illegal one raises
         :class:`~outlaws.engine.OutlawsError` and nothing changes."""
-        after = self.__play().clone()
-        after.apply(action)
+        state = self.__play()
+        action_id = state.encode(action)
+        after = state.clone()
+        after.apply_id(action_id)
         result: GameResult | None = None
         if after.over:
             result = {"winner": after.winner, "how": after.how or "limit"}
         reacting = after.pending_reaction is not None
-        return Rehearsal(after.to_act, result, after.turn, reacting)
+        return Rehearsal(after.to_act, result, after.turn, reacting, action_id)
 
-    def apply(self, action: Action, by: Actor) -> None:
-        """Play an action already rehearsed and committed.
+    def apply(self, action: Action, by: Actor, action_id: int | None = None) -> None:
+        """Play an action already rehearsed and committed (by its id when the rehearsal
+        gave it).
 
         Applied again rather than swapped for the rehearsal's copy: the copy's lists (the
         whole log and history) would be new objects that live on, and the garbage
@@ -410,7 +416,7 @@ class Table:
         grows). The engine is deterministic: the state becomes the copy's, exactly."""
         state = self.__play()
         index, seat = len(state.history), state.to_act
-        state.apply(action)
+        state.apply_id(state.encode(action) if action_id is None else action_id)
         self.actors.append(by)
         if seat is not None:
             self.__recent[index] = (seat, action.to_json())
