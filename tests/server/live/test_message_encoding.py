@@ -17,7 +17,7 @@ from outlaws.server.games.clocks import ClockConfig, ClockState
 from outlaws.server.games.packing import pack_view, unpack_view
 from outlaws.server.http.limits import TokenBucket
 from outlaws.server.http.widths import WIDE_BOOL, WIDE_STRING, fixed_width
-from outlaws.server.live.texts import event_text, head_text
+from outlaws.server.live.texts import Written, event_text, head_text
 
 
 def positions(games: int = 4, turns: int = 40) -> list[State]:
@@ -50,12 +50,13 @@ def test_a_room_writes_the_engine_s_own_view_and_events_R8_3() -> None:
     """The hub writes a reader's view from its frame of ints and its events one by one:
     the same JSON as the engine's view of that reader, over whole games, for each seat and
     a spectator (what is hidden from whom is the engine's to say)."""
+    written: dict[int | None, Written] = {0: {}, 1: {}, None: {}}
     for state in positions(games=3):
         for seat in (0, 1, None):
             view = seat_view(state, seat).to_json()
             log = view.pop("log")
             frame = seat_frame(state, seat, since=max(0, len(state.log) - 6))
-            assert json.loads(head_text(frame)) == view
+            assert json.loads(head_text(frame, written[seat])) == view
             events = [json.loads(event_text(raw, seat)) for raw in frame.events]
             assert events == log[frame.since :]
 

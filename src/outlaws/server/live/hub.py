@@ -32,7 +32,7 @@ from ..common.codec import dumps
 from ..common.errors import ApiError
 from ..games.table import Table
 from ..http.widths import fixed_width
-from .texts import event_text, head_text
+from .texts import Written, event_text, head_text
 
 #: The two messages a room builds: the first after a (re)connection, and each later one.
 MessageKind = Literal["hello", "events"]
@@ -173,6 +173,8 @@ class Room:
         #: Each reader's events (a seat's, or None: a spectator's) as fixed-width JSON
         #: text, in the order of its log: a log only grows, so each event is written once.
         self._events: dict[int | None, list[str]] = {}
+        #: What each reader's view was last written from (:func:`~.texts.head_text`).
+        self._written: dict[int | None, Written] = {}
 
     def notify(self) -> None:
         """The table changed: wake every connection."""
@@ -213,7 +215,8 @@ class Room:
             legal = None
             if seat is not None and table.status == "playing" and table.to_act == seat:
                 legal = mask_of_bits(table.legal_bits(seat))
-            cached = _Parts(table.version, head_text(frame), legal, frame.log_length)
+            head = head_text(frame, self._written.setdefault(seat, {}))
+            cached = _Parts(table.version, head, legal, frame.log_length)
             self._parts[seat] = cached
         return cached
 

@@ -11,6 +11,8 @@ the same).
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 
 from ...engine import render_event
@@ -31,56 +33,48 @@ def _named(ids: tuple[int, ...], names: tuple[object, ...]) -> list[object]:
     return [_NULL if i == HIDDEN else names[i] for i in ids]
 
 
-#: The fixed-width JSON of the sides and slots met lately, by their ints: most actions
-#: change one side or none (a move changes nothing a reader sees of the sides but the
-#: mover's own street). Cleared when it holds :data:`_PARTS_KEPT`.
-_PARTS: dict[tuple[object, ...], orjson.Fragment] = {}
-_PARTS_KEPT = 10_000
+#: What a reader was last written of each part of its view that seldom changes (each
+#: side, the slots), by the ints it was written from: most actions change one side or
+#: none (a move changes nothing anyone sees of the sides but the mover's own street).
+#: One per reader, kept by its room.
+Written = dict[object, tuple[tuple[object, ...], orjson.Fragment]]
 
 
-def _kept(key: tuple[object, ...], value: object) -> orjson.Fragment:
-    if len(_PARTS) >= _PARTS_KEPT:
-        _PARTS.clear()
-    written = _PARTS[key] = orjson.Fragment(orjson.dumps(value))
-    return written
+def _part(written: Written, part: object, key: tuple[object, ...], value: Any) -> orjson.Fragment:
+    """The fixed-width JSON of ``value()`` for ``part``, written again only if ``key``
+    (what it is written from) changed since the last time."""
+    last = written.get(part)
+    if last is not None and last[0] == key:
+        return last[1]
+    fragment = orjson.Fragment(orjson.dumps(value()))
+    written[part] = (key, fragment)
+    return fragment
 
 
-def _side(frame: SeatFrame, seat: int) -> orjson.Fragment:
+def _side(frame: SeatFrame, seat: int, written: Written) -> orjson.Fragment:
     """One seat's side of the view (``SeatView.to_json()``), as its frame holds it."""
-    key = (
-        frame.street[seat],
-        frame.saloon[seat],
-        frame.stash[seat],
-        frame.immobile[seat],
-        frame.headlined[seat],
+    street, saloon, stash = frame.street[seat], frame.saloon[seat], frame.stash[seat]
+    immobile, headlined = frame.immobile[seat], frame.headlined[seat]
+    return _part(
+        written,
+        seat,
+        (street, saloon, stash, immobile, headlined),
+        lambda: {
+            "street": _named(street, _CARDS),
+            "saloon": _named(saloon, _CARDS),
+            "stash": dict(zip(STASH_NAMES, stash, strict=True)),
+            "immobilized": [immobile + 1] if immobile >= 0 else [],
+            "headlined": [col + 1 for col in headlined],
+        },
     )
-    written = _PARTS.get(key)
-    if written is None:
-        immobile = frame.immobile[seat]
-        written = _kept(
-            key,
-            {
-                "street": _named(frame.street[seat], _CARDS),
-                "saloon": _named(frame.saloon[seat], _CARDS),
-                "stash": dict(zip(STASH_NAMES, frame.stash[seat], strict=True)),
-                "immobilized": [immobile + 1] if immobile >= 0 else [],
-                "headlined": [col + 1 for col in frame.headlined[seat]],
-            },
-        )
-    return written
 
 
-def _slots(slots: tuple[int, ...]) -> orjson.Fragment:
-    key = ("slots", slots)
-    written = _PARTS.get(key)
-    return written if written is not None else _kept(key, _named(slots, _TOKENS))
-
-
-def head_text(frame: SeatFrame) -> str:
+def head_text(frame: SeatFrame, written: Written) -> str:
     """The JSON of the view that names ``frame`` (``seat_view(...).to_json()``) without
     its ``log``, in fixed width: written from the frame's ints, as the engine names them
     (``tests/server/live/test_message_encoding.py`` holds the two to the same JSON over
-    whole games)."""
+    whole games). ``written``: what was written last for this reader (its room keeps
+    it), whose parts that did not change are used again."""
     return orjson.dumps(
         {
             "status": _STATUS[frame.over],
@@ -91,10 +85,10 @@ def head_text(frame: SeatFrame) -> str:
             "pending": _PENDING[frame.pending],
             "turn": frame.turn,
             "sudden_death": wide(frame.sudden_death),
-            "slots": _slots(frame.slots),
+            "slots": _part(written, "slots", frame.slots, lambda: _named(frame.slots, _TOKENS)),
             "reserve": frame.reserve,
             "discard": {"bullet": frame.discard[0], "handcuffs": frame.discard[1]},
-            "seats": [_side(frame, 0), _side(frame, 1)],
+            "seats": [_side(frame, 0, written), _side(frame, 1, written)],
             "aside": dict(zip(TOKENS, frame.aside, strict=True)),
             "viewer": wide(frame.viewer),
             "filled": frame.filled,
@@ -122,4 +116,4 @@ def event_text(raw: tuple[object, ...], reader: int | None) -> str:
     return text
 
 
-__all__ = ["event_text", "head_text"]
+__all__ = ["Written", "event_text", "head_text"]
