@@ -342,6 +342,11 @@ class Table:
         messages need of them."""
         return seat_view(self.__play(), seat)
 
+    @property
+    def log_length(self) -> int:
+        """How many events the game's log holds (every reader's log holds as many)."""
+        return 0 if self.__state is None else len(self.__state.log)
+
     def frame(self, seat: int | None, since: int) -> SeatFrame:
         """What ``seat`` (None: a spectator) may know of the game now, as the engine's
         frame of ints, with the log's events from index ``since`` on (redacted for it):

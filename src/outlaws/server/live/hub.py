@@ -170,9 +170,9 @@ class Room:
         self.conns: set[Connection] = set()
         self._parts: dict[int | None, _Parts] = {}
         self._texts: dict[tuple[int | None, int, MessageKind], tuple[int, str]] = {}
-        #: Each reader's events (a seat's, or None: a spectator's) as fixed-width JSON
-        #: text, in the order of its log: a log only grows, so each event is written once.
-        self._events: dict[int | None, list[str]] = {}
+        #: Each reader's last events (a seat's, or None: a spectator's) as fixed-width
+        #: JSON text (at most :data:`_TAIL`), with the index in the log of the first.
+        self._events: dict[int | None, tuple[int, list[str]]] = {}
         #: What each reader's view was last written from (:func:`~.texts.head_text`).
         self._written: dict[int | None, Written] = {}
 
@@ -209,9 +209,12 @@ class Room:
         table = self.table
         cached = self._parts.get(seat)
         if cached is None or cached.version != table.version:
-            written = self._events.setdefault(seat, [])
-            frame = table.frame(seat, since=len(written))
-            written += [event_text(raw, seat) for raw in frame.events]
+            first, kept = self._events.get(seat, (max(0, table.log_length - _TAIL), []))
+            frame = table.frame(seat, since=first + len(kept))
+            kept = kept + [event_text(raw, seat) for raw in frame.events]
+            if len(kept) > _TAIL:
+                first, kept = first + len(kept) - _TAIL, kept[-_TAIL:]
+            self._events[seat] = (first, kept)
             legal = None
             if seat is not None and table.status == "playing" and table.to_act == seat:
                 legal = mask_of_bits(table.legal_bits(seat))
@@ -245,7 +248,11 @@ class Room:
         cached = self._texts.get(key)
         if cached is not None and cached[0] == table.version and table.clock is None:
             return cached[1], total
-        events = ",".join(self._events[seat][since:total])
+        first, kept = self._events[seat]
+        if since >= first:
+            events = ",".join(kept[since - first :])
+        else:  # a (re)connection, a client far behind: written again from the log
+            events = ",".join(event_text(raw, seat) for raw in table.frame(seat, since).events)
         body: dict[str, Any] = {"type": kind, "game": table.id, "seat": seat}
         if kind == "hello":
             body["kind"] = table.kind
@@ -352,6 +359,13 @@ class Hub:
             for conn in list(room.conns):
                 await conn.stop()
         self.rooms.clear()
+
+
+#: How many of each reader's last events a room keeps written: all that a connected
+#: client needs but after a (re)connection or a long stall, when they are written again
+#: from the log (kept whole, each reader of a long game would hold some 100 bytes of text
+#: for each of its hundreds of events, in every room).
+_TAIL = 32
 
 
 @dataclass(frozen=True, slots=True)
