@@ -227,8 +227,9 @@ class Room:
         self, kind: MessageKind, seat: int | None, since: int, now: float
     ) -> tuple[str, int]:
         """The ``hello`` or ``events`` message for ``seat`` from event ``since`` on, as
-        JSON text whose view and events are in fixed width (:mod:`.widths`), and the
-        number of events it brings the client to.
+        JSON text whose view and events are in fixed width
+        (:mod:`~outlaws.server.http.widths`), and the number of events it brings the
+        client to.
 
         More than :data:`MAX_SYNC_EVENTS` events from ``since`` on are not sent: the
         message is a ``hello`` with the last ones, ``"truncated": true`` and its
@@ -375,8 +376,8 @@ class _Parts:
     version: int
     #: The view without its log, as fixed-width JSON text.
     head: str
-    #: The legal actions' mask (:func:`~outlaws.engine.legalmask.legal_mask`) when the
-    #: seat is to act, else None.
+    #: The legal actions' mask (:func:`~outlaws.engine.actionspace.mask_of_bits`) when
+    #: the seat is to act, else None.
     legal: str | None
     #: The length of the seat's log.
     total: int
