@@ -255,6 +255,38 @@ def conserved_walk(seed: int, turn_limit: int, seek: bool) -> State:
     return state
 
 
+@settings(FAST, max_examples=30)
+@given(seed=seeds, turn_limit=st.integers(1, 40), steps=st.integers(0, 200))
+def test_a_copy_without_its_past_plays_on_as_the_game_does(
+    seed: int, turn_limit: int, steps: int
+) -> None:
+    """No rule reads the log or the history: a copy that starts them empty reaches the
+    same position after every action as the game itself (R4, R9)."""
+    rng = random.Random(seed)
+    state = game(seed, turn_limit)
+    for _ in range(steps):
+        if state.over:
+            break
+        state.apply_id(rng.choice(state.legal_action_ids()))
+    ahead = state.clone(past=False)
+    assert ahead.log == [] and ahead.history == []
+    while not state.over:
+        action_id = rng.choice(state.legal_action_ids())
+        assert ahead.legal_action_ids() == state.legal_action_ids()
+        state.apply_id(action_id)
+        ahead.apply_id(action_id)
+        assert (ahead.to_act, ahead.turn, ahead.pending, ahead.over, ahead.winner) == (
+            state.to_act,
+            state.turn,
+            state.pending,
+            state.over,
+            state.winner,
+        )
+        assert ahead.street == state.street and ahead.slots == state.slots
+        assert ahead.stash == state.stash and ahead.saloon == state.saloon
+    assert ahead.how == state.how
+
+
 @settings(FAST, max_examples=100)
 @given(seed=seeds, turn_limit=st.integers(1, 60), seek=st.booleans())
 def test_conservation_after_every_action(seed: int, turn_limit: int, seek: bool) -> None:

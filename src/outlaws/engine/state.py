@@ -301,8 +301,10 @@ class State:
         """
         return _position(cls, data, seed, turn_limit, known)
 
-    def clone(self) -> State:
-        """An independent copy (the search's other inner loop)."""
+    def clone(self, past: bool = True) -> State:
+        """An independent copy (the search's other inner loop). ``past=False``: without
+        the log and the history, which start empty (no rule reads them): a copy to look
+        ahead on that costs as little late in a game as early."""
         other = State.__new__(State)
         other.setup = self.setup
         other.seed = self.seed
@@ -332,8 +334,8 @@ class State:
         other.how = self.how
         other.sudden_death = self.sudden_death
         other.sudden_deaths = self.sudden_deaths
-        other.log = self.log[:]
-        other.history = self.history[:]
+        other.log = self.log[:] if past else []
+        other.history = self.history[:] if past else []
         return other
 
     # -- questions ---------------------------------------------------------------------

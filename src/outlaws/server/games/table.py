@@ -401,7 +401,7 @@ class Table:
         :class:`~outlaws.engine.OutlawsError` and nothing changes."""
         state = self.__play()
         action_id = state.encode(action)
-        after = state.clone()
+        after = state.clone(past=False)  # its outcome only: no need of the log
         after.apply_id(action_id)
         result: GameResult | None = None
         if after.over:
