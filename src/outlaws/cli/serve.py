@@ -23,6 +23,13 @@ def serve(
     sqlite_sync: Annotated[
         str, typer.Option(help="SQLite's synchronous pragma: FULL (safest) or NORMAL.")
     ] = "FULL",
+    commit_window: Annotated[
+        float | None,
+        typer.Option(
+            help="Under load, the least seconds between two database transactions: the"
+            " actions that come meanwhile are stored together (default 0.005; 0: no wait)."
+        ),
+    ] = None,
     ws_rate: Annotated[
         float, typer.Option(help="Messages a second each WebSocket may send (burst: twice).")
     ] = 20.0,
@@ -109,6 +116,8 @@ def serve(
     )
     if bot_workers is not None:
         settings = replace(settings, bot_workers=bot_workers)
+    if commit_window is not None:
+        settings = replace(settings, commit_window=commit_window)
     if analysis_budget is not None:
         from .analysing import parse_budget
 

@@ -45,7 +45,9 @@ class House:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         now = settings.now
-        self.db = Database(Storage(settings.db_url, settings.sqlite_synchronous))
+        self.db = Database(
+            Storage(settings.db_url, settings.sqlite_synchronous), settings.commit_window
+        )
         #: The bus between server processes (this process alone by default).
         self.bus = settings.bus if settings.bus is not None else make_bus(settings.redis_url)
         #: Whether other processes may write this database: a table may then be behind it.

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from outlaws.engine import Action, State, seat_frame, seat_view
-from outlaws.server.common.codec import dumps
+from outlaws.server.common.codec import dumps, loads
 from outlaws.server.games.botpool import choose_in_worker
 from outlaws.server.games.clocks import ClockConfig, ClockState
 from outlaws.server.games.packing import pack_view, unpack_view
@@ -69,6 +69,31 @@ def test_fixed_width_leaves_what_strings_say_alone(value: str) -> None:
     """A player's name (any text) says what it said, and an integer of any size too."""
     message = {"name": value, "swap": False, "names": [value, None, True], "big": 10**30}
     assert json.loads(fixed_width(message)) == message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"op": "action", "action": {"look": 3}, "expect": 12}',
+        '{"expect": 123456789012345678901234567890}',
+        "[NaN, Infinity, -0.0, 1e400]",
+        '"\\ud800 a lone surrogate"',
+        '{"a": 1, "a": 2}',
+        '"太郎"',
+    ],
+)
+def test_a_client_s_json_is_read_as_the_json_module_reads_it(text: str) -> None:
+    read, expected = loads(text), json.loads(text)
+    assert repr(read) == repr(expected)
+
+
+@pytest.mark.parametrize("text", ["{", '{"op": }', "[1,]", "look 3", '{"a": 1} x'])
+def test_broken_json_is_refused_with_the_json_module_s_error(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError) as refused:
+        loads(text)
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(text)
+    assert str(refused.value) == str(expected.value)
 
 
 def test_packed_views_pickle_and_come_back_equal() -> None:

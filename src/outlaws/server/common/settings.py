@@ -37,6 +37,10 @@ class Settings:
     #: SQLite's ``synchronous`` pragma: FULL syncs every commit to disk, NORMAL survives
     #: a crash of the server but not of the machine.
     sqlite_synchronous: str = "FULL"
+    #: Under load, the least time between two database transactions (seconds): the
+    #: writes that come meanwhile are committed together (:class:`~..db.storage.Database`).
+    #: An action may wait this long more to be stored; a quiet server never waits.
+    commit_window: float = 0.005
     #: How often the clock service looks for a deadline that has passed (seconds).
     clock_tick: float = 0.05
     #: How often the server records in the database that it is up (seconds; 0: never).

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Table,
     Text,
     false,
+    text,
 )
 
 metadata = MetaData()
@@ -72,9 +73,17 @@ actions = Table(
     Column("by", String(8), nullable=False),  # "human" | "bot" | "clock" | "import"
     Column("at", Float, nullable=False),
     # The Idempotency-Key it was sent with, if any (revision 0005): a retry that reaches
-    # another process is answered from it.
+    # another process is answered from it. Indexed where there is one (revision 0011).
     Column("key", String(64), nullable=True),
-    Index("actions_key", "game_id", "seat", "key", unique=True),
+    Index(
+        "actions_key",
+        "game_id",
+        "seat",
+        "key",
+        unique=True,
+        sqlite_where=text("key IS NOT NULL"),
+        postgresql_where=text("key IS NOT NULL"),
+    ),
 )
 
 #: Each seat's placement of its cards (R3.1), committed before it counts; the game's

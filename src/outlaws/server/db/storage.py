@@ -712,12 +712,25 @@ class Database:
     in the next transaction, in the order they came. If a group fails, its ops are retried
     one by one so that one bad write cannot sink the others. A write the database's keys
     refuse (another process stored that row first) fails with :class:`Conflict`.
+
+    ``commit_window`` (seconds): under load (the last transaction held more than one
+    write) a transaction begins no sooner than this after the one before, and takes every
+    write that came meanwhile. Each transaction costs about as much whether it holds one
+    action or ten (its begin and commit, the thread it runs on, the pages of the
+    database's indexes written and synced): at a thousand busy tables they held two
+    actions each, and the commits were a fifth of the server's CPU. A write alone (no
+    other in the last transaction) never waits.
     """
 
     MAX_GROUP = 500
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, commit_window: float = 0.0) -> None:
         self.storage = storage
+        self.commit_window = commit_window
+        #: When the last transaction began (the event loop's clock), and whether it held
+        #: more than one write.
+        self._began = 0.0
+        self._busy = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="outlaws-db")
         self._queue: asyncio.Queue[tuple[Item, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -770,6 +783,11 @@ class Database:
         while not stopping:
             group: list[tuple[Item, asyncio.Future[Any]]] = []
             item = await self._queue.get()
+            loop = asyncio.get_running_loop()
+            if self._busy and item is not None:
+                wait = self._began + self.commit_window - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
             while True:
                 if item is None:
                     stopping = True
@@ -780,6 +798,7 @@ class Database:
                 item = self._queue.get_nowait()
             if not group:
                 continue
+            self._began, self._busy = loop.time(), len(group) > 1 and self.commit_window > 0
             outcomes = await self.call(self._commit, [op for op, _ in group])
             for (_, future), (ok, value) in zip(group, outcomes, strict=True):
                 if future.done():

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ...engine import Action, FormatError, parse_notation
 from ..accounts.sessions import AccountsPart, name_of
+from ..common.codec import loads
 from ..common.errors import ApiError, from_engine
 from ..common.settings import Settings
 from ..games.routes import Games
@@ -101,7 +102,7 @@ def read_message(text: str) -> Message:
     if not stripped:
         raise ApiError(400, "bad_message", "empty message")
     try:
-        data = json.loads(stripped)
+        data = loads(stripped)
     except (json.JSONDecodeError, RecursionError) as error:
         if stripped[0] in '{["':
             raise ApiError(400, "malformed_json", f"not valid JSON: {error}") from None

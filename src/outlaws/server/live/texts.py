@@ -96,24 +96,27 @@ def head_text(frame: SeatFrame, written: Written) -> str:
     ).decode()
 
 
-#: The texts of the events met lately, by their tuple and the index of the value the
-#: reader may not read (two readers who read an event alike share one text). Cleared
-#: when it holds :data:`_EVENTS_KEPT`.
-_EVENT_TEXTS: dict[tuple[tuple[object, ...], int | None], str] = {}
-_EVENTS_KEPT = 10_000
+#: The texts of the events met lately, but for their turn, by the event tuple without
+#: its turn and the index of the value the reader may not read: an event's text differs
+#: from another's of another turn by that number alone, and two readers who read an
+#: event alike share one text. Cleared when it holds :data:`_EVENTS_KEPT`.
+_EVENT_TAILS: dict[tuple[object, tuple[object, ...], int | None], str] = {}
+_EVENTS_KEPT = 20_000
 
 
 def event_text(raw: tuple[object, ...], reader: int | None) -> str:
     """The event ``raw`` (an internal event tuple: a frame's events) as ``reader`` may
     read it (``render_event(raw, reader).to_json()``), in fixed width."""
-    key = (raw, hidden_index(raw, reader))
-    text = _EVENT_TEXTS.get(key)
-    if text is None:
-        if len(_EVENT_TEXTS) >= _EVENTS_KEPT:
-            _EVENT_TEXTS.clear()
-        event = render_event(raw, reader)
-        text = _EVENT_TEXTS[key] = orjson.dumps(wide(event.to_json())).decode()
-    return text
+    turn = raw[1]
+    key = (raw[0], raw[2:], hidden_index(raw, reader))
+    tail = _EVENT_TAILS.get(key)
+    if tail is None:
+        if len(_EVENT_TAILS) >= _EVENTS_KEPT:
+            _EVENT_TAILS.clear()
+        text = orjson.dumps(wide(render_event(raw, reader).to_json())).decode()
+        # It begins {"turn":N, (the first key of every event, an int): the rest is kept.
+        tail = _EVENT_TAILS[key] = text[len(f'{{"turn":{turn},') :]
+    return f'{{"turn":{turn},{tail}'
 
 
 __all__ = ["Written", "event_text", "head_text"]
