@@ -501,7 +501,9 @@ async def run(
     gate = asyncio.Semaphore(32)
     base = topology.base
     ws_base = base.replace("http://", "ws://")
-    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    # Idle connections are let go well before the server's keep-alive (5 s) would close
+    # them: one reused just as the server closed it failed a table's set-up (ReadError).
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         tasks = [
             asyncio.create_task(table(n, http, ws_base, args, think, stats, start, window, gate))

@@ -48,17 +48,17 @@ def test_fixed_width_text_is_the_same_json_with_every_name_and_flag_as_wide() ->
 
 def test_a_room_writes_the_engine_s_own_view_and_events_R8_3() -> None:
     """The hub writes a reader's view from its frame of ints and its events one by one:
-    the same JSON as the engine's view of that reader, over whole games, for each seat and
-    a spectator (what is hidden from whom is the engine's to say)."""
+    the same text as the engine's view of that reader in fixed width, over whole games,
+    for each seat and a spectator (what is hidden from whom is the engine's to say)."""
     written: dict[int | None, Written] = {0: {}, 1: {}, None: {}}
     for state in positions(games=3):
         for seat in (0, 1, None):
             view = seat_view(state, seat).to_json()
             log = view.pop("log")
             frame = seat_frame(state, seat, since=max(0, len(state.log) - 6))
-            assert json.loads(head_text(frame, written[seat])) == view
-            events = [json.loads(event_text(raw, seat)) for raw in frame.events]
-            assert events == log[frame.since :]
+            assert head_text(frame, written[seat]) == fixed_width(view)
+            events = [event_text(raw, seat) for raw in frame.events]
+            assert events == [fixed_width(event) for event in log[frame.since :]]
 
 
 @pytest.mark.parametrize(

@@ -767,16 +767,22 @@ class Database:
 
         return await self.call(run)
 
-    async def append(self, game_id: str, row: ActionRow, changes: dict[str, Any]) -> None:
-        """Commit one action of a game's log and the game's ``changes`` (status, result,
-        clock); returns once committed."""
-        await self.write(Append(game_id, row, changes))
+    def queue_append(
+        self, game_id: str, row: ActionRow, changes: dict[str, Any]
+    ) -> asyncio.Future[Any]:
+        """Queue one action of a game's log and the game's ``changes`` (status, result,
+        clock) for the next commit; the future is done once it is committed, or with its
+        error. It is written even if nobody waits for it (nothing cancels it)."""
+        return self._queued(Append(game_id, row, changes))
 
     async def write(self, op: Item) -> Any:
         """Commit ``op``; its return value once it is committed, or its error."""
+        return await self._queued(op)
+
+    def _queued(self, op: Item) -> asyncio.Future[Any]:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((op, future))
-        return await future
+        return future
 
     async def _run(self) -> None:
         stopping = False

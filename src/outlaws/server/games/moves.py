@@ -228,25 +228,51 @@ class Moves(TableWriter):
             clock_state.stop(now)
         row = ActionRow(index, action.to_json(), seat, by, now, key)
         commit = Commit(row, action, by, clock_state, after.result, after.action_id)
-        # Shielded: once the write is under way, the table must follow the database
-        # even if the caller goes away (a closed socket, a shutdown).
-        task = asyncio.ensure_future(self._commit_then_apply(table, commit))
+        stored = self.db.queue_append(table.id, commit.row, commit.changes())
+        # The table follows as soon as the write is committed (a callback of the write,
+        # not a task of its own: an action's commit no longer costs a task and a shield),
+        # even if the caller went away meanwhile (a closed socket, a shutdown).
+        followed = asyncio.get_running_loop().create_future()
+        stored.add_done_callback(lambda _: self._follow(table, commit, stored, followed))
         try:
-            await asyncio.shield(task)
+            await followed
         except asyncio.CancelledError:
-            await task
+            # The table's lock is held until the table follows the database.
+            await asyncio.shield(stored)
             raise
         return index
 
-    async def _commit_then_apply(self, table: Table, commit: Commit) -> None:
-        """Store ``commit``; only then change the table and tell everyone."""
-        try:
-            await self.db.append(table.id, commit.row, commit.changes())
-        except (ApiError, Conflict):
-            raise
-        except Exception as error:
-            log.exception("storing an action of game %s failed", table.id)
-            raise ApiError(503, "storage", f"the action could not be stored: {error}") from None
+    def _follow(
+        self,
+        table: Table,
+        commit: Commit,
+        stored: asyncio.Future[Any],
+        followed: asyncio.Future[None],
+    ) -> None:
+        """Once ``commit`` is stored (``stored`` done): change the table and tell everyone;
+        ``followed`` gets the outcome, a refusal or failure of the write as an ApiError
+        (or :class:`~.storage.Conflict`)."""
+        error = stored.exception()
+        outcome: BaseException | None = None
+        if isinstance(error, ApiError | Conflict):
+            outcome = error
+        elif error is not None:
+            log.error("storing an action of game %s failed", table.id, exc_info=error)
+            outcome = ApiError(503, "storage", f"the action could not be stored: {error}")
+        else:
+            try:
+                self._apply(table, commit)
+            except Exception as failure:  # a fault of the server: the caller's 500
+                outcome = failure
+        if followed.done():  # the caller went away
+            return
+        if outcome is None:
+            followed.set_result(None)
+        else:
+            followed.set_exception(outcome)
+
+    def _apply(self, table: Table, commit: Commit) -> None:
+        """Change the table by a stored ``commit`` and tell everyone."""
         table.apply(commit.action, commit.by, commit.action_id)
         table.set_clock(commit.clock_state)
         if commit.result is not None:

@@ -11,8 +11,6 @@ the same).
 
 from __future__ import annotations
 
-from typing import Any
-
 import orjson
 
 from ...engine import render_event
@@ -20,80 +18,89 @@ from ...engine.actionspace import CHARACTERS, PENDING_CANCEL, PENDING_INTERCEPT,
 from ...engine.frames import HIDDEN, STASH_NAMES, SeatFrame, hidden_index
 from ..http.widths import wide
 
-#: Each character and token by id, ``null`` (a card or token the reader may not know),
-#: the reactions awaited and the statuses, in fixed width.
-_NULL = wide(None)
-_CARDS = tuple(wide(name) for name in CHARACTERS)
-_TOKENS = tuple(wide(name) for name in TOKENS)
-_PENDING = {0: _NULL, PENDING_INTERCEPT: wide("intercept"), PENDING_CANCEL: wide("cancel")}
-_STATUS = (wide("playing"), wide("over"))
+
+def _text(value: object) -> str:
+    """The fixed-width JSON text of a short value (a name, a flag, ``null``, an int)."""
+    return orjson.dumps(wide(value)).decode()
 
 
-def _named(ids: tuple[int, ...], names: tuple[object, ...]) -> list[object]:
-    return [_NULL if i == HIDDEN else names[i] for i in ids]
+#: Each character and token by id, then ``null`` (at index -1: :data:`HIDDEN`, a card
+#: or token the reader may not know); the reactions awaited, the statuses, the flags.
+assert HIDDEN == -1
+_NULL = _text(None)
+_CARDS = (*(_text(name) for name in CHARACTERS), _NULL)
+_TOKENS = (*(_text(name) for name in TOKENS), _NULL)
+_PENDING = {0: _NULL, PENDING_INTERCEPT: _text("intercept"), PENDING_CANCEL: _text("cancel")}
+_STATUS = (_text("playing"), _text("over"))
+_FLAG = (_text(False), _text(True))
+#: A seat (the winner, the seat to act, the viewer) or none.
+_SEAT = {None: _NULL, 0: "0", 1: "1"}
+#: The counts of a stash and of the tokens set aside, as JSON objects.
+_STASH = "{{" + ",".join(f'"{name}":{{}}' for name in STASH_NAMES) + "}}"
+_ASIDE = "{{" + ",".join(f'"{name}":{{}}' for name in TOKENS) + "}}"
+
+
+def _names(ids: tuple[int, ...], names: tuple[str, ...]) -> str:
+    return ",".join([names[i] for i in ids])
+
+
+def _cols(cols: tuple[int, ...]) -> str:
+    return ",".join([str(col + 1) for col in cols])
 
 
 #: What a reader was last written of each part of its view that seldom changes (each
 #: side, the slots), by the ints it was written from: most actions change one side or
 #: none (a move changes nothing anyone sees of the sides but the mover's own street).
 #: One per reader, kept by its room.
-Written = dict[object, tuple[tuple[object, ...], orjson.Fragment]]
+Written = dict[object, tuple[tuple[object, ...], str]]
 
 
-def _part(written: Written, part: object, key: tuple[object, ...], value: Any) -> orjson.Fragment:
-    """The fixed-width JSON of ``value()`` for ``part``, written again only if ``key``
-    (what it is written from) changed since the last time."""
-    last = written.get(part)
+def _side(frame: SeatFrame, seat: int, written: Written) -> str:
+    """One seat's side of the view (``SeatView.to_json()``), as its frame holds it,
+    written again only if it changed since the last time."""
+    key = (
+        frame.street[seat],
+        frame.saloon[seat],
+        frame.stash[seat],
+        frame.immobile[seat],
+        frame.headlined[seat],
+    )
+    last = written.get(seat)
     if last is not None and last[0] == key:
         return last[1]
-    fragment = orjson.Fragment(orjson.dumps(value()))
-    written[part] = (key, fragment)
-    return fragment
-
-
-def _side(frame: SeatFrame, seat: int, written: Written) -> orjson.Fragment:
-    """One seat's side of the view (``SeatView.to_json()``), as its frame holds it."""
-    street, saloon, stash = frame.street[seat], frame.saloon[seat], frame.stash[seat]
-    immobile, headlined = frame.immobile[seat], frame.headlined[seat]
-    return _part(
-        written,
-        seat,
-        (street, saloon, stash, immobile, headlined),
-        lambda: {
-            "street": _named(street, _CARDS),
-            "saloon": _named(saloon, _CARDS),
-            "stash": dict(zip(STASH_NAMES, stash, strict=True)),
-            "immobilized": [immobile + 1] if immobile >= 0 else [],
-            "headlined": [col + 1 for col in headlined],
-        },
+    street, saloon, stash, immobile, headlined = key
+    text = (
+        f'{{"street":[{_names(street, _CARDS)}],"saloon":[{_names(saloon, _CARDS)}],'
+        f'"stash":{_STASH.format(*stash)},'
+        f'"immobilized":[{"" if immobile < 0 else immobile + 1}],'
+        f'"headlined":[{_cols(headlined)}]}}'
     )
+    written[seat] = (key, text)
+    return text
 
 
 def head_text(frame: SeatFrame, written: Written) -> str:
     """The JSON of the view that names ``frame`` (``seat_view(...).to_json()``) without
     its ``log``, in fixed width: written from the frame's ints, as the engine names them
-    (``tests/server/live/test_message_encoding.py`` holds the two to the same JSON over
-    whole games). ``written``: what was written last for this reader (its room keeps
-    it), whose parts that did not change are used again."""
-    return orjson.dumps(
-        {
-            "status": _STATUS[frame.over],
-            "winner": wide(frame.winner),
-            "how": wide(frame.how),
-            "to_act": wide(frame.to_act),
-            "actions_left": frame.actions_left,
-            "pending": _PENDING[frame.pending],
-            "turn": frame.turn,
-            "sudden_death": wide(frame.sudden_death),
-            "slots": _part(written, "slots", frame.slots, lambda: _named(frame.slots, _TOKENS)),
-            "reserve": frame.reserve,
-            "discard": {"bullet": frame.discard[0], "handcuffs": frame.discard[1]},
-            "seats": [_side(frame, 0, written), _side(frame, 1, written)],
-            "aside": dict(zip(TOKENS, frame.aside, strict=True)),
-            "viewer": wide(frame.viewer),
-            "filled": frame.filled,
-        }
-    ).decode()
+    (``tests/server/live/test_message_encoding.py`` holds the two to the same JSON, and
+    to the same text as the fixed-width writing of the engine's view, over whole games).
+    ``written``: what was written last for this reader (its room keeps it), whose parts
+    that did not change are used again."""
+    slots = written.get("slots")
+    if slots is None or slots[0] != frame.slots:
+        slots = written["slots"] = (frame.slots, _names(frame.slots, _TOKENS))
+    how = frame.how
+    return (
+        f'{{"status":{_STATUS[frame.over]},"winner":{_SEAT[frame.winner]},'
+        f'"how":{_NULL if how is None else _text(how)},"to_act":{_SEAT[frame.to_act]},'
+        f'"actions_left":{frame.actions_left},"pending":{_PENDING[frame.pending]},'
+        f'"turn":{frame.turn},"sudden_death":{_FLAG[frame.sudden_death]},'
+        f'"slots":[{slots[1]}],"reserve":{frame.reserve},'
+        f'"discard":{{"bullet":{frame.discard[0]},"handcuffs":{frame.discard[1]}}},'
+        f'"seats":[{_side(frame, 0, written)},{_side(frame, 1, written)}],'
+        f'"aside":{_ASIDE.format(*frame.aside)},"viewer":{_SEAT[frame.viewer]},'
+        f'"filled":{frame.filled}}}'
+    )
 
 
 #: The texts of the events met lately, but for their turn, by the event tuple without
