@@ -27,7 +27,7 @@ def serve(
         float | None,
         typer.Option(
             help="Under load, the least seconds between two database transactions: the"
-            " actions that come meanwhile are stored together (default 0.005; 0: no wait)."
+            " actions that come meanwhile are stored together (default 0.01; 0: no wait)."
         ),
     ] = None,
     ws_rate: Annotated[

@@ -174,9 +174,14 @@ class Action:
 
 def fields_of(action_type: str) -> tuple[str, ...]:
     """The required fields of an action type, as :class:`Action` attribute names."""
-    return tuple(
-        "from_" if name == "from" else name for name, required in _FIELDS[action_type] if required
-    )
+    return _REQUIRED[action_type]
+
+
+#: :func:`fields_of` each action type (every action the engine checks asks for them).
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    kind: tuple("from_" if name == "from" else name for name, required in fields if required)
+    for kind, fields in _FIELDS.items()
+}
 
 
 def _parse_field(kind: str, name: str, value: Any, where: str) -> Any:

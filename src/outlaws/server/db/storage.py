@@ -79,7 +79,7 @@ class SeatRow:
     account: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class ActionRow:
     """One accepted action of a game's log."""
 
@@ -691,7 +691,7 @@ def _execute(
 Op = Callable[[Connection], Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Append:
     """A write of the commonest kind: one action appended to a game's log, with the
     changes it makes to the game's row. A group's appends go in one statement."""
