@@ -85,21 +85,27 @@ class Connection:
         #: Whether the last message it was sent found the seats placing (R3.1).
         self.placing = False
         self.outbox: deque[str] = deque()
-        self.wake = asyncio.Event()
-        self.wake.set()
+        #: Whether there may be something to send; the sender's wait while there is not
+        #: (a future of its own: an asyncio.Event costs more, and a table wakes each of
+        #: its connections at every action).
+        self._woken = True
+        self._waiter: asyncio.Future[None] | None = None
         self.closed = False
         self.task: asyncio.Task[None] | None = None
 
     # -- called by the game service and the receive loop ---------------------------------
     def notify(self) -> None:
         """The table changed: send what is new."""
-        self.wake.set()
+        self._woken = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     def push(self, message: dict[str, object]) -> None:
         """Queue a message of its own for this client (an error, an ack, a pong): they
         say nothing the client did not send or everyone may know."""
         self.outbox.append(dumps(message))
-        self.wake.set()
+        self.notify()
 
     def push_error(self, error: ApiError, ref: object = None) -> None:
         message: dict[str, object] = {"type": "error", "error": error.body()}
@@ -117,7 +123,7 @@ class Connection:
         """Send a fresh ``hello`` from event ``since`` on (a client that lost track)."""
         self.sent = since
         self.hello = True
-        self.wake.set()
+        self.notify()
 
     # -- the sender task ---------------------------------------------------------------
     def start(self) -> None:
@@ -133,8 +139,13 @@ class Connection:
     async def _send_loop(self) -> None:
         try:
             while not self.closed:
-                await self.wake.wait()
-                self.wake.clear()
+                if not self._woken:
+                    self._waiter = asyncio.get_running_loop().create_future()
+                    try:
+                        await self._waiter
+                    finally:
+                        self._waiter = None
+                self._woken = False
                 while self.outbox:
                     await self.ws.send_text(self.outbox.popleft())
                 if self.closing is not None:
