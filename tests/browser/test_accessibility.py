@@ -11,6 +11,7 @@ of a card that can be picked.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.tablekit import friend_game, wait_turn_or_over
+from tests.browser.tablekit import act, friend_game, wait_turn_or_over
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 LANGS = ("en", "ja")
@@ -99,6 +100,19 @@ def test_the_table_passes_the_accessibility_checks(
     page.set_viewport_size({"width": width, "height": height})
     at_the_table(page, api)
     assert_accessible(page, f"the table at {width}x{height} ({lang})")
+
+
+def test_a_token_the_seat_knows_is_named_as_it_reads_R5_3(page: Page, api: httpx.Client) -> None:
+    """A slot whose token the seat has seen shows its number and the token's name: its
+    label holds them as they read ("Slot 1: Bullet" for "1 Bullet")."""
+    game, tokens, first, _ = friend_game(api)
+    act(api, game, tokens[first], {"type": "look", "col": 1})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"/#/game/{game}/{tokens[first]}")
+    wait_turn_or_over(page)
+    expect(page.get_by_test_id("slot-1")).to_have_class(re.compile(r"\bknown\b"))
+    page.mouse.move(1, 1)
+    assert_accessible(page, "the table with a token the seat looked at")
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (375, 812)], ids=["desktop", "phone"])

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import event, func, select
 from sqlalchemy.engine import Connection
 
 from outlaws.server.db.schema import heartbeats
 from outlaws.server.db.storage import Database, Storage
+
+T = TypeVar("T")
 
 
 def _beat(server: str) -> Any:
@@ -23,6 +27,13 @@ def _beat(server: str) -> Any:
         Storage.beat(conn, server, 0.0, time.time())
 
     return op
+
+
+def _run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` on an event loop of its own thread: the browser tests' driver may
+    have left one running in this one."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 async def _with_database(tmp_path: Path, window: float, scenario: Any) -> Any:
@@ -43,7 +54,7 @@ def test_a_write_alone_is_committed_at_once_whatever_the_window(tmp_path: Path) 
             await db.write(_beat(f"alone-{n}"))
         return time.monotonic() - start
 
-    elapsed = asyncio.run(_with_database(tmp_path, 30.0, scenario))
+    elapsed = _run(_with_database(tmp_path, 30.0, scenario))
     assert elapsed < 5.0  # five commits, never a wait of the 30 s window
 
 
@@ -72,7 +83,7 @@ def test_writes_under_load_wait_for_the_window_and_are_committed_together(tmp_pa
         )
         return {"waited": waited, "second": second_commits, "alone": alone, "rows": stored}
 
-    seen = asyncio.run(_with_database(tmp_path, window, scenario))
+    seen = _run(_with_database(tmp_path, window, scenario))
     assert seen["rows"] == 8
     assert seen["second"] == 1  # three writes, one transaction
     assert seen["waited"] >= window * 0.9  # within timer slack: not before the window

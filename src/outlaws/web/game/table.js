@@ -208,6 +208,10 @@ function slotRow(m, cols) {
           onclick: () => selectable && m.onPick("slot", null, col),
         },
         h("span", { class: "colnum", text: col }),
+        // A space between the number and the token's name (nothing to see in the flex
+        // box): read together they are "3 Bullet", as the label says ("Slot 3: Bullet"),
+        // not "3Bullet", which a speech-input user could not say to press it.
+        " ",
         state === "empty" && !flash
           ? h("span", { class: "token-face empty-mark" })
           : h(
