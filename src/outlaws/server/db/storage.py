@@ -785,11 +785,11 @@ class Database:
         return future
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
         stopping = False
         while not stopping:
             group: list[tuple[Item, asyncio.Future[Any]]] = []
             item = await self._queue.get()
-            loop = asyncio.get_running_loop()
             if self._busy and item is not None:
                 wait = self._began + self.commit_window - loop.time()
                 if wait > 0:

@@ -11,28 +11,23 @@ the same).
 
 from __future__ import annotations
 
-import orjson
-
 from ...engine import render_event
 from ...engine.actionspace import CHARACTERS, PENDING_CANCEL, PENDING_INTERCEPT, TOKENS
 from ...engine.frames import HIDDEN, STASH_NAMES, SeatFrame, hidden_index
-from ..http.widths import wide
+from ..http.widths import fixed_width
 
-
-def _text(value: object) -> str:
-    """The fixed-width JSON text of a short value (a name, a flag, ``null``, an int)."""
-    return orjson.dumps(wide(value)).decode()
-
-
-#: Each character and token by id, then ``null`` (at index -1: :data:`HIDDEN`, a card
-#: or token the reader may not know); the reactions awaited, the statuses, the flags.
-assert HIDDEN == -1
-_NULL = _text(None)
-_CARDS = (*(_text(name) for name in CHARACTERS), _NULL)
-_TOKENS = (*(_text(name) for name in TOKENS), _NULL)
-_PENDING = {0: _NULL, PENDING_INTERCEPT: _text("intercept"), PENDING_CANCEL: _text("cancel")}
-_STATUS = (_text("playing"), _text("over"))
-_FLAG = (_text(False), _text(True))
+#: Each character and token by id, and ``null`` at :data:`HIDDEN` (a card or token the
+#: reader may not know); the reactions awaited, the statuses, the flags: in fixed width.
+_NULL = fixed_width(None)
+_CARDS = {i: fixed_width(name) for i, name in enumerate(CHARACTERS)} | {HIDDEN: _NULL}
+_TOKENS = {i: fixed_width(name) for i, name in enumerate(TOKENS)} | {HIDDEN: _NULL}
+_PENDING = {
+    0: _NULL,
+    PENDING_INTERCEPT: fixed_width("intercept"),
+    PENDING_CANCEL: fixed_width("cancel"),
+}
+_STATUS = (fixed_width("playing"), fixed_width("over"))
+_FLAG = (fixed_width(False), fixed_width(True))
 #: A seat (the winner, the seat to act, the viewer) or none.
 _SEAT = {None: _NULL, 0: "0", 1: "1"}
 #: The counts of a stash and of the tokens set aside, as JSON objects.
@@ -40,7 +35,7 @@ _STASH = "{{" + ",".join(f'"{name}":{{}}' for name in STASH_NAMES) + "}}"
 _ASIDE = "{{" + ",".join(f'"{name}":{{}}' for name in TOKENS) + "}}"
 
 
-def _names(ids: tuple[int, ...], names: tuple[str, ...]) -> str:
+def _names(ids: tuple[int, ...], names: dict[int, str]) -> str:
     return ",".join([names[i] for i in ids])
 
 
@@ -92,7 +87,7 @@ def head_text(frame: SeatFrame, written: Written) -> str:
     how = frame.how
     return (
         f'{{"status":{_STATUS[frame.over]},"winner":{_SEAT[frame.winner]},'
-        f'"how":{_NULL if how is None else _text(how)},"to_act":{_SEAT[frame.to_act]},'
+        f'"how":{_NULL if how is None else fixed_width(how)},"to_act":{_SEAT[frame.to_act]},'
         f'"actions_left":{frame.actions_left},"pending":{_PENDING[frame.pending]},'
         f'"turn":{frame.turn},"sudden_death":{_FLAG[frame.sudden_death]},'
         f'"slots":[{slots[1]}],"reserve":{frame.reserve},'
@@ -120,7 +115,7 @@ def event_text(raw: tuple[object, ...], reader: int | None) -> str:
     if tail is None:
         if len(_EVENT_TAILS) >= _EVENTS_KEPT:
             _EVENT_TAILS.clear()
-        text = orjson.dumps(wide(render_event(raw, reader).to_json())).decode()
+        text = fixed_width(render_event(raw, reader).to_json())
         # It begins {"turn":N, (the first key of every event, an int): the rest is kept.
         tail = _EVENT_TAILS[key] = text[len(f'{{"turn":{turn},') :]
     return f'{{"turn":{turn},{tail}'
