@@ -197,6 +197,18 @@ def http_game(client: TestClient, game_id: str, token: str | None = None) -> dic
     return response.json()
 
 
+def http_view(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    """The view of ``GET /games/{id}`` with its whole log: an answer holds the last events
+    only (``HTTP_LOG_EVENTS``), and the rest is read a page at a time with ``?since``."""
+    answer = http_game(client, game_id, token)
+    log: list[Any] = []
+    while len(log) < answer["log_size"]:
+        page = client.get(f"/games/{game_id}", params={"since": len(log)}, headers=auth(token))
+        assert page.status_code == 200, page.text
+        log += page.json()["view"]["log"]
+    return {**answer["view"], "log": log}
+
+
 def play_http(
     client: TestClient, game_id: str, tokens: dict[int, str], rng: random.Random, steps: int
 ) -> int:
